@@ -1,0 +1,64 @@
+/**
+ * `npm run serve -- [--host H] [--port N] [--data DIR] [--world FILE]`: the headless registry.
+ * Prints one line with `listening on http://HOST:PORT` when ready.
+ */
+import { parseArgs } from 'node:util';
+import { defaultDataDirectory } from './data-directory.js';
+import { startRegistry, StartError } from './start.js';
+
+const USAGE = 'usage: npm run serve -- [--host H] [--port N] [--data DIR] [--world FILE] [--route-limit N]';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      host: { type: 'string', default: '127.0.0.1' },
+      port: { type: 'string', default: '8484' },
+      data: { type: 'string' },
+      world: { type: 'string' },
+      'route-limit': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartError(`--port must be 0-65535, got "${values.port}"`);
+  const routeLimit = values['route-limit'] === undefined ? undefined : Number(values['route-limit']);
+  if (routeLimit !== undefined && !(Number.isInteger(routeLimit) && routeLimit > 0)) {
+    throw new StartError('--route-limit must be a positive number of requests per second');
+  }
+  const dataDirectory = values.data ?? defaultDataDirectory();
+  const registry = await startRegistry({
+    host: values.host,
+    port,
+    dataDirectory,
+    ...(values.world === undefined ? {} : { worldFile: values.world }),
+    ...(routeLimit === undefined ? {} : { routeLimit: { limit: routeLimit, windowMs: 1000 } }),
+  });
+  if (registry.demo) printDemo(registry.demo);
+  console.log(`Slashbench registry (data: ${dataDirectory}) listening on ${registry.url}`);
+  const stop = () => {
+    registry.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+function printDemo(world: NonNullable<Awaited<ReturnType<typeof startRegistry>>['demo']>): void {
+  console.log('Created the demo world. Its tokens are shown only now:');
+  for (const app of world.applications) console.log(`  app ${app.name} (${app.id}): Bot ${app.bot_token}  client secret ${app.client_secret}`);
+  for (const user of world.users) console.log(`  user ${user.username} (${user.id}): ${user.token}`);
+  for (const guild of world.guilds) console.log(`  guild ${guild.name} (${guild.id})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof StartError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    console.error(`slashbench: ${(error as Error).message}\n${USAGE}`);
+  } else {
+    console.error('slashbench: could not start:', error);
+  }
+  process.exit(2);
+});

@@ -1,0 +1,151 @@
+/**
+ * Create (upsert), edit, delete and bulk overwrite, with the service's limits. Each runs
+ * its read-check-write inside one store transaction, so a refusal changes nothing and a
+ * bulk overwrite is all or nothing, even if the process dies half-way.
+ */
+import type { CommandDefinition } from '../../shared/command-rules/definition.js';
+import { validateCommand, validateCommandEdit, validateCommandList } from '../../shared/command-rules/index.js';
+import { invalidField, invalidFormBody, ServiceError } from '../http/service-error.js';
+import type { ApplicationRecord, StoredCommand } from '../store/records.js';
+import type { Store } from '../store/store.js';
+import { checkDailyCreates, recordDailyCreates } from './daily-creates.js';
+
+/** Commands of each type per scope (spec, Limits). */
+export const COMMAND_LIMITS: Readonly<Record<number, number>> = { 1: 100, 2: 15, 3: 15, 4: 1 };
+
+export interface CommandScope {
+  store: Store;
+  application: ApplicationRecord;
+  /** null for global commands. */
+  guildId: string | null;
+  now: number;
+  nextId: () => string;
+}
+
+function ruleContext(scope: CommandScope) {
+  return { scope: scope.guildId === null ? 'global' : 'guild', applicationFlags: scope.application.flags } as const;
+}
+
+function sameKey(a: CommandDefinition, b: CommandDefinition): boolean {
+  return a.type === b.type && a.name === b.name;
+}
+
+/** The stored command with `definition`, under a new version only when something changed. */
+function revise(command: StoredCommand, definition: CommandDefinition, nextId: () => string): StoredCommand {
+  if (JSON.stringify(command.definition) === JSON.stringify(definition)) return command;
+  return { ...command, definition, version: nextId() };
+}
+
+function checkTypeLimit(commands: ReadonlyArray<CommandDefinition>): void {
+  const counts = new Map<number, number>();
+  for (const command of commands) counts.set(command.type, (counts.get(command.type) ?? 0) + 1);
+  for (const [type, count] of counts) {
+    const limit = COMMAND_LIMITS[type] ?? 0;
+    if (count > limit) throw new ServiceError('maxCommands', { limit });
+  }
+}
+
+/** POST: a new command (201), or the existing one of the same type and name overwritten (200). */
+export function createCommand(scope: CommandScope, body: unknown): { created: boolean; command: StoredCommand } {
+  const result = validateCommand(body, ruleContext(scope));
+  if (!result.ok) throw invalidFormBody(result.errors);
+  const definition = result.value;
+  const { store, application, guildId } = scope;
+  return store.transaction(() => {
+    const existing = store.commands.list(application.id, guildId);
+    const same = existing.find((command) => sameKey(command.definition, definition));
+    if (same) {
+      const updated = revise(same, definition, scope.nextId);
+      store.commands.put(updated);
+      return { created: false, command: updated };
+    }
+    checkTypeLimit([...existing.map((command) => command.definition), definition]);
+    checkDailyCreates(store, application.id, guildId, 1, scope.now);
+    const id = scope.nextId();
+    const command: StoredCommand = { id, application_id: application.id, guild_id: guildId, version: id, definition };
+    store.commands.put(command);
+    recordDailyCreates(store, application.id, guildId, 1, scope.now);
+    return { created: true, command };
+  });
+}
+
+/** The command `id` in this scope, or the service's 10063. */
+export function findCommand(scope: CommandScope, id: string): StoredCommand {
+  const command = scope.store.commands.get(scope.application.id, scope.guildId, id);
+  if (!command) throw new ServiceError('unknownCommand');
+  return command;
+}
+
+/** PATCH: given fields replace the stored ones; the merged result must pass every rule. */
+export function editCommand(scope: CommandScope, id: string, patch: unknown): StoredCommand {
+  const { store } = scope;
+  return store.transaction(() => {
+    const command = findCommand(scope, id);
+    const result = validateCommandEdit(command.definition, patch, ruleContext(scope));
+    if (!result.ok) throw invalidFormBody(result.errors);
+    const definition = result.value;
+    const clash = store.commands
+      .list(scope.application.id, scope.guildId)
+      .find((other) => other.id !== id && sameKey(other.definition, definition));
+    if (clash) throw invalidField(['name'], 'APPLICATION_COMMANDS_DUPLICATE_NAME', 'Application command names must be unique');
+    const updated = revise(command, definition, scope.nextId);
+    // Renaming a command deletes its permissions (spec, Permissions).
+    if (updated.definition.name !== command.definition.name) store.commands.deletePermissions(command);
+    store.commands.put(updated);
+    return updated;
+  });
+}
+
+/** DELETE: the command and its permissions. */
+export function deleteCommand(scope: CommandScope, id: string): void {
+  scope.store.transaction(() => scope.store.commands.delete(findCommand(scope, id)));
+}
+
+/**
+ * PUT: the whole list of the scope, all types. Elements match existing commands by `id`,
+ * else by type and name, and keep their ids; the rest are new (counted as daily creates)
+ * and the existing ones left out are deleted with their permissions.
+ */
+export function overwriteCommands(scope: CommandScope, body: unknown): StoredCommand[] {
+  const result = validateCommandList(body, ruleContext(scope));
+  if (!result.ok) throw invalidFormBody(result.errors);
+  const items = result.value;
+  const { store, application, guildId } = scope;
+  return store.transaction(() => {
+    const existing = store.commands.list(application.id, guildId);
+    checkTypeLimit(items.map((item) => item.command));
+    if (existing.some((command) => command.definition.type === 4) && !items.some((item) => item.command.type === 4)) {
+      throw new ServiceError('entryPointRemoved');
+    }
+    const unmatched = new Map(existing.map((command) => [command.id, command]));
+    const matches = items.map((item) => {
+      const byId = item.id === undefined ? undefined : unmatched.get(item.id);
+      const match = byId && byId.definition.type === item.command.type
+        ? byId
+        : [...unmatched.values()].find((command) => sameKey(command.definition, item.command));
+      if (match) unmatched.delete(match.id);
+      return match;
+    });
+    const created = matches.filter((match) => match === undefined).length;
+    checkDailyCreates(store, application.id, guildId, created, scope.now);
+
+    for (const command of unmatched.values()) store.commands.delete(command);
+    matches.forEach((match, index) => {
+      if (!match) return;
+      // Renaming deletes permissions; then free the row so swapped names never collide on the UNIQUE index.
+      if (match.definition.name !== items[index]?.command.name) store.commands.deletePermissions(match);
+      store.commands.removeRow(match.id);
+    });
+    const saved = items.map((item, index) => {
+      const match = matches[index];
+      if (!match) {
+        const id = scope.nextId();
+        return { id, application_id: application.id, guild_id: guildId, version: id, definition: item.command };
+      }
+      return revise(match, item.command, scope.nextId);
+    });
+    for (const command of saved) store.commands.put(command);
+    recordDailyCreates(store, application.id, guildId, created, scope.now);
+    return saved;
+  });
+}

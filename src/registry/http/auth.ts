@@ -1,0 +1,52 @@
+/**
+ * Who is calling. Bots send `Bot <token>`, OAuth2 clients `Bearer <token>`, and the
+ * simulated chat client sends a user's token with no prefix, as the real client does.
+ * Every route asks here; none trusts anything else about the caller.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { ApplicationRecord, UserRecord } from '../store/records.js';
+import type { Store } from '../store/store.js';
+import { ServiceError } from './service-error.js';
+
+export type Caller =
+  | { kind: 'bot'; application: ApplicationRecord }
+  | { kind: 'bearer'; application: ApplicationRecord; user: UserRecord | null; scopes: string[] }
+  | { kind: 'user'; user: UserRecord };
+
+/** The caller a request's Authorization header names, or undefined when it names no one valid. */
+export function identify(store: Store, request: FastifyRequest, now: number): Caller | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string' || header.length === 0 || header.length > 512) return undefined;
+  const space = header.indexOf(' ');
+  const prefix = space === -1 ? '' : header.slice(0, space);
+  const token = space === -1 ? header : header.slice(space + 1).trim();
+  if (prefix === 'Bot') {
+    const application = store.world.applicationByBotToken(token);
+    return application && { kind: 'bot', application };
+  }
+  if (prefix === 'Bearer') {
+    const grant = store.tokens.find(token);
+    if (!grant || grant.expires_at <= now) return undefined;
+    const application = store.world.application(grant.application_id);
+    if (!application) return undefined;
+    const user = grant.user_id === null ? null : (store.world.user(grant.user_id) ?? null);
+    return { kind: 'bearer', application, user, scopes: grant.scopes };
+  }
+  if (space !== -1) return undefined;
+  const user = store.world.userByToken(token);
+  return user && !user.bot ? { kind: 'user', user } : undefined;
+}
+
+/**
+ * The application allowed to manage commands: its bot, or a client-credentials Bearer
+ * token with `applications.commands.update` (spec, Authentication 1).
+ */
+export function authenticateApplication(store: Store, request: FastifyRequest, now: number): Caller & { application: ApplicationRecord } {
+  const caller = identify(store, request, now);
+  if (!caller) throw new ServiceError('unauthorized');
+  if (caller.kind === 'bot') return caller;
+  if (caller.kind === 'user') throw new ServiceError('unauthorized');
+  if (caller.user !== null) throw new ServiceError('missingAccess');
+  if (!caller.scopes.includes('applications.commands.update')) throw new ServiceError('missingScope');
+  return caller;
+}

@@ -1,0 +1,84 @@
+/**
+ * Errors cross the HTTP boundary as data: a status, the service's numeric code and its
+ * message, never as thrown text. One table of every error the registry answers with, so
+ * a code or message is changed in one place (api-facts.md, "Error body").
+ */
+import { ErrorCollector, type ErrorTree } from '../../shared/command-rules/error-tree.js';
+
+export const SERVICE_ERRORS = {
+  unauthorized: { status: 401, code: 0, message: '401: Unauthorized' },
+  notFound: { status: 404, code: 0, message: '404: Not Found' },
+  methodNotAllowed: { status: 405, code: 0, message: '405: Method Not Allowed' },
+  unknownApplication: { status: 404, code: 10002, message: 'Unknown Application' },
+  unknownGuild: { status: 404, code: 10004, message: 'Unknown Guild' },
+  unknownCommand: { status: 404, code: 10063, message: 'Unknown application command' },
+  missingAccess: { status: 403, code: 50001, message: 'Missing Access' },
+  missingPermissions: { status: 403, code: 50013, message: 'Missing Permissions' },
+  botsCannotUse: { status: 403, code: 20001, message: 'Bots cannot use this endpoint' },
+  oauthUnauthorized: { status: 401, code: 40001, message: 'Unauthorized' },
+  missingScope: { status: 403, code: 50026, message: 'Missing required OAuth2 scope' },
+  invalidFormBody: { status: 400, code: 50035, message: 'Invalid Form Body' },
+  invalidJson: { status: 400, code: 50109, message: 'The request body contains invalid JSON.' },
+  entityTooLarge: { status: 413, code: 40005, message: 'Request entity too large' },
+  // The plain rate-limit answer has no code: `{message, retry_after, global}`.
+  rateLimited: { status: 429, code: null, message: 'You are being rate limited.' },
+  internal: { status: 500, code: 0, message: '500: Internal Server Error' },
+  maxCommands: { status: 400, code: 30032, message: 'Maximum number of application commands reached (%d)' },
+  maxDailyCreates: {
+    status: 429,
+    code: 30034,
+    message: 'Max number of daily application command creates has been reached (%d)',
+  },
+  entryPointRemoved: {
+    status: 400,
+    code: 50240,
+    message:
+      "You cannot remove this app's Entry Point command in a bulk update operation. Please include the Entry Point command in your update request or delete it separately.",
+  },
+} as const;
+
+export type ServiceErrorName = keyof typeof SERVICE_ERRORS;
+
+/** A refusal with the service's status and body; thrown inside routes, answered by the error handler. */
+export class ServiceError extends Error {
+  readonly status: number;
+  readonly code: number | null;
+  readonly errors: ErrorTree | undefined;
+  readonly extra: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    name: ServiceErrorName,
+    options: { errors?: ErrorTree; limit?: number; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  ) {
+    const known = SERVICE_ERRORS[name];
+    super(known.message.replace('%d', String(options.limit ?? '')));
+    this.status = known.status;
+    this.code = known.code;
+    this.errors = options.errors;
+    this.extra = options.extra ?? {};
+    this.headers = options.headers ?? {};
+  }
+
+  /** The JSON body the service answers with. */
+  body(): Record<string, unknown> {
+    return {
+      message: this.message,
+      ...(this.code === null ? {} : { code: this.code }),
+      ...(this.errors ? { errors: this.errors } : {}),
+      ...this.extra,
+    };
+  }
+}
+
+/** A 50035 refusal for one error tree. */
+export function invalidFormBody(errors: ErrorTree): ServiceError {
+  return new ServiceError('invalidFormBody', { errors });
+}
+
+/** A 50035 refusal for a single field. */
+export function invalidField(path: ReadonlyArray<string | number>, code: string, message: string): ServiceError {
+  const collector = new ErrorCollector();
+  collector.add(path, code, message);
+  return invalidFormBody(collector.tree);
+}

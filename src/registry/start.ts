@@ -1,0 +1,75 @@
+/**
+ * Starts a registry: opens the store, loads the world (or the demo world into an empty
+ * store), and listens. Shared by the CLI, the desktop app and tests that need a real port.
+ */
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { parseWorldFile, type WorldFile } from '../shared/world-file.js';
+import { buildApp, type RegistryOptions } from './app.js';
+import { createSnowflakeGenerator } from './domain/snowflake.js';
+import { openStore, type Store } from './store/store.js';
+import { demoWorld } from './world/demo-world.js';
+import { loadWorld, WorldError } from './world/load-world.js';
+
+export interface StartOptions {
+  host: string;
+  port: number;
+  dataDirectory: string;
+  worldFile?: string;
+  routeLimit?: RegistryOptions['routeLimit'];
+}
+
+export interface RunningRegistry {
+  app: FastifyInstance;
+  store: Store;
+  url: string;
+  /** The demo world, when this start created it (its tokens exist nowhere else). */
+  demo?: WorldFile;
+  close(): Promise<void>;
+}
+
+/** A world file that cannot be used, with a message naming the bad field. */
+export class StartError extends Error {}
+
+export function readWorldFile(path: string): WorldFile {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new StartError(`world file ${path}: ${(error as Error).message}`);
+  }
+  const parsed = parseWorldFile(json);
+  if (!parsed.ok) throw new StartError(`world file ${path}: ${parsed.message}`);
+  return parsed.world;
+}
+
+export async function startRegistry(options: StartOptions): Promise<RunningRegistry> {
+  const world = options.worldFile === undefined ? undefined : readWorldFile(options.worldFile);
+  const store = openStore(options.dataDirectory);
+  const now = Date.now;
+  const nextId = createSnowflakeGenerator(now);
+  let demo: WorldFile | undefined;
+  try {
+    if (world) loadWorld(store, world, { now, nextId });
+    else if (store.world.isEmpty()) {
+      demo = demoWorld(nextId);
+      loadWorld(store, demo, { now, nextId });
+    }
+  } catch (error) {
+    store.close();
+    if (error instanceof WorldError) throw new StartError(`world file ${options.worldFile}: ${error.message}`);
+    throw error;
+  }
+  const app = buildApp({ store, now, nextId, ...(options.routeLimit ? { routeLimit: options.routeLimit } : {}) });
+  await app.listen({ host: options.host, port: options.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    app, store, url: `http://${host}:${port}`, ...(demo ? { demo } : {}),
+    async close() {
+      await app.close();
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * Commands and their daily-create ledger. A command's scope column is '' for global and
+ * the guild id otherwise, so (application, scope, type, name) is one UNIQUE index: the
+ * database itself refuses a duplicate name, whatever the routes do.
+ */
+import type { CommandDefinition } from '../../shared/command-rules/definition.js';
+import type { Sql } from './database.js';
+import type { StoredCommand } from './records.js';
+
+interface CommandRow {
+  id: string;
+  application_id: string;
+  scope: string;
+  version: string;
+  definition: string;
+}
+
+const COLUMNS = 'id, application_id, scope, version, definition';
+
+function scopeOf(guildId: string | null): string {
+  return guildId ?? '';
+}
+
+function decode(row: CommandRow): StoredCommand {
+  return {
+    id: row.id,
+    application_id: row.application_id,
+    guild_id: row.scope === '' ? null : row.scope,
+    version: row.version,
+    definition: JSON.parse(row.definition) as CommandDefinition,
+  };
+}
+
+/** Reads and writes of commands, one scope (global or a guild) at a time. */
+export class CommandStore {
+  constructor(private readonly sql: Sql) {}
+
+  list(applicationId: string, guildId: string | null): StoredCommand[] {
+    return this.sql
+      .all<CommandRow>(`SELECT ${COLUMNS} FROM commands WHERE application_id = ? AND scope = ? ORDER BY id`, applicationId, scopeOf(guildId))
+      .map(decode);
+  }
+
+  get(applicationId: string, guildId: string | null, id: string): StoredCommand | undefined {
+    const row = this.sql.get<CommandRow>(
+      `SELECT ${COLUMNS} FROM commands WHERE application_id = ? AND scope = ? AND id = ?`,
+      applicationId, scopeOf(guildId), id,
+    );
+    return row && decode(row);
+  }
+
+  /** Inserts or replaces a command by id. */
+  put(command: StoredCommand): void {
+    this.sql.run(
+      `INSERT INTO commands (id, application_id, scope, type, name, version, definition) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET type = excluded.type, name = excluded.name,
+         version = excluded.version, definition = excluded.definition`,
+      command.id, command.application_id, scopeOf(command.guild_id), command.definition.type,
+      command.definition.name, command.version, JSON.stringify(command.definition),
+    );
+  }
+
+  /** Deletes a command and, as the spec requires, every permission overwrite it had. */
+  delete(command: StoredCommand): void {
+    this.removeRow(command.id);
+    this.deletePermissions(command);
+  }
+
+  /** Removes only the command's row, keeping its permissions (a bulk overwrite rewrites kept commands). */
+  removeRow(id: string): void {
+    this.sql.run('DELETE FROM commands WHERE id = ?', id);
+  }
+
+  /** Drops a command's overwrites: in its guild, or in every guild for a global command. */
+  deletePermissions(command: StoredCommand): void {
+    if (command.guild_id === null) {
+      this.sql.run('DELETE FROM command_permissions WHERE application_id = ? AND target_id = ?', command.application_id, command.id);
+    } else {
+      this.sql.run(
+        'DELETE FROM command_permissions WHERE application_id = ? AND guild_id = ? AND target_id = ?',
+        command.application_id, command.guild_id, command.id,
+      );
+    }
+  }
+
+  /** Times (ms) of the creates in a scope since `since`, oldest first: the daily limit's ledger. */
+  createsSince(applicationId: string, guildId: string | null, since: number): number[] {
+    return this.sql
+      .all<{ at: number }>('SELECT at FROM command_creates WHERE application_id = ? AND scope = ? AND at > ? ORDER BY at', applicationId, scopeOf(guildId), since)
+      .map((row) => row.at);
+  }
+
+  recordCreates(applicationId: string, guildId: string | null, at: number, count: number): void {
+    for (let index = 0; index < count; index++) {
+      this.sql.run('INSERT INTO command_creates (application_id, scope, at) VALUES (?, ?, ?)', applicationId, scopeOf(guildId), at);
+    }
+  }
+
+  /** Forgets creates older than `before`, so the ledger stays small. */
+  pruneCreates(before: number): void {
+    this.sql.run('DELETE FROM command_creates WHERE at <= ?', before);
+  }
+}

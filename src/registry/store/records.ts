@@ -1,0 +1,76 @@
+/**
+ * The rows the store hands out, already decoded from SQLite: what the routes and the
+ * domain rules work with.
+ */
+import type { CommandDefinition } from '../../shared/command-rules/definition.js';
+
+export interface ApplicationRecord {
+  id: string;
+  name: string;
+  owner_id: string | null;
+  flags: number;
+  interactions_endpoint_url: string | null;
+  redirect_uris: string[];
+  activity_url: string | null;
+  /** Ed25519 public key, hex: the app's `verify_key`. */
+  public_key: string;
+  /** Ed25519 private key, PKCS#8 DER in base64: signs deliveries to the app. */
+  private_key: string;
+}
+
+export interface UserRecord {
+  id: string;
+  username: string;
+  global_name: string | null;
+  locale: string | null;
+  bot: boolean;
+}
+
+export interface GuildRecord {
+  id: string;
+  name: string;
+  owner_id: string;
+  locale: string;
+}
+
+export interface RoleRecord {
+  id: string;
+  guild_id: string;
+  name: string;
+  permissions: string;
+  position: number;
+}
+
+export interface ChannelRecord {
+  id: string;
+  guild_id: string | null;
+  name: string | null;
+  type: number;
+  parent_id: string | null;
+  nsfw: boolean;
+  position: number;
+}
+
+export interface MemberRecord {
+  guild_id: string;
+  user_id: string;
+  roles: string[];
+  nick: string | null;
+  joined_at: string;
+}
+
+export interface StoredCommand {
+  id: string;
+  application_id: string;
+  /** null for a global command. */
+  guild_id: string | null;
+  version: string;
+  definition: CommandDefinition;
+}
+
+export interface OAuthTokenRecord {
+  application_id: string;
+  user_id: string | null;
+  scopes: string[];
+  expires_at: number;
+}

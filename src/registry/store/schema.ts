@@ -1,0 +1,97 @@
+/**
+ * The database schema, as numbered migrations tracked by `PRAGMA user_version`, so a data
+ * directory made by an older Slashbench opens in a newer one.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE users (
+    id TEXT PRIMARY KEY,
+    username TEXT NOT NULL,
+    global_name TEXT,
+    locale TEXT,
+    bot INTEGER NOT NULL DEFAULT 0,
+    token_hash TEXT UNIQUE
+  );
+  CREATE TABLE applications (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    owner_id TEXT,
+    flags INTEGER NOT NULL DEFAULT 0,
+    bot_token_hash TEXT NOT NULL UNIQUE,
+    client_secret_hash TEXT,
+    interactions_endpoint_url TEXT,
+    redirect_uris TEXT NOT NULL DEFAULT '[]',
+    activity_url TEXT,
+    public_key TEXT NOT NULL,
+    private_key TEXT NOT NULL
+  );
+  CREATE TABLE guilds (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    owner_id TEXT NOT NULL,
+    locale TEXT NOT NULL DEFAULT 'en-US'
+  );
+  CREATE TABLE roles (
+    id TEXT PRIMARY KEY,
+    guild_id TEXT NOT NULL REFERENCES guilds(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    permissions TEXT NOT NULL,
+    position INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX roles_by_guild ON roles (guild_id);
+  CREATE TABLE channels (
+    id TEXT PRIMARY KEY,
+    guild_id TEXT REFERENCES guilds(id) ON DELETE CASCADE,
+    name TEXT,
+    type INTEGER NOT NULL,
+    parent_id TEXT,
+    nsfw INTEGER NOT NULL DEFAULT 0,
+    position INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX channels_by_guild ON channels (guild_id);
+  CREATE TABLE members (
+    guild_id TEXT NOT NULL REFERENCES guilds(id) ON DELETE CASCADE,
+    user_id TEXT NOT NULL,
+    roles TEXT NOT NULL DEFAULT '[]',
+    nick TEXT,
+    joined_at TEXT NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+  );
+  CREATE TABLE guild_installs (
+    guild_id TEXT NOT NULL REFERENCES guilds(id) ON DELETE CASCADE,
+    application_id TEXT NOT NULL REFERENCES applications(id) ON DELETE CASCADE,
+    PRIMARY KEY (guild_id, application_id)
+  );
+  -- scope is '' for global commands and the guild id otherwise, so one UNIQUE covers both.
+  CREATE TABLE commands (
+    id TEXT PRIMARY KEY,
+    application_id TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    type INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    version TEXT NOT NULL,
+    definition TEXT NOT NULL,
+    UNIQUE (application_id, scope, type, name)
+  );
+  CREATE TABLE command_creates (
+    application_id TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX command_creates_by_scope ON command_creates (application_id, scope, at);
+  CREATE TABLE command_permissions (
+    application_id TEXT NOT NULL,
+    guild_id TEXT NOT NULL,
+    target_id TEXT NOT NULL,
+    permissions TEXT NOT NULL,
+    PRIMARY KEY (application_id, guild_id, target_id)
+  );
+  CREATE TABLE oauth_tokens (
+    token_hash TEXT PRIMARY KEY,
+    application_id TEXT NOT NULL,
+    user_id TEXT,
+    scopes TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  `,
+];

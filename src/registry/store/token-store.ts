@@ -1,0 +1,34 @@
+/** OAuth2 access tokens (stored as digests) and what they grant. */
+import type { Sql } from './database.js';
+import type { OAuthTokenRecord } from './records.js';
+import { hashSecret } from './secrets.js';
+
+/** Issued OAuth2 tokens: client-credentials tokens of apps and user tokens with scopes. */
+export class TokenStore {
+  constructor(private readonly sql: Sql) {}
+
+  put(token: string, record: OAuthTokenRecord): void {
+    this.sql.run(
+      'INSERT OR REPLACE INTO oauth_tokens (token_hash, application_id, user_id, scopes, expires_at) VALUES (?, ?, ?, ?, ?)',
+      hashSecret(token), record.application_id, record.user_id, record.scopes.join(' '), record.expires_at,
+    );
+  }
+
+  find(token: string): OAuthTokenRecord | undefined {
+    const row = this.sql.get<{ application_id: string; user_id: string | null; scopes: string; expires_at: number }>(
+      'SELECT application_id, user_id, scopes, expires_at FROM oauth_tokens WHERE token_hash = ?',
+      hashSecret(token),
+    );
+    if (!row) return undefined;
+    return {
+      application_id: row.application_id,
+      user_id: row.user_id,
+      scopes: row.scopes === '' ? [] : row.scopes.split(' '),
+      expires_at: row.expires_at,
+    };
+  }
+
+  revoke(token: string): void {
+    this.sql.run('DELETE FROM oauth_tokens WHERE token_hash = ?', hashSecret(token));
+  }
+}

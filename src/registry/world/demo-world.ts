@@ -1,0 +1,50 @@
+/**
+ * The small world a fresh registry starts with when given none: two people, a bot, an app
+ * with an Activity, and a guild with roles and channels of the common types. Its tokens
+ * are random and shown once, at creation (the store keeps only their digests).
+ */
+import type { WorldFile } from '../../shared/world-file.js';
+import { PERMISSION, EMBEDDED_FLAG } from '../domain/permissions.js';
+import { generateToken } from '../store/secrets.js';
+
+export function demoWorld(nextId: () => string): WorldFile {
+  const [alice, bob, bot, activity, guild] = [nextId(), nextId(), nextId(), nextId(), nextId()];
+  const moderator = nextId();
+  const category = nextId();
+  const general = nextId();
+  return {
+    users: [
+      { id: alice, username: 'alice', global_name: 'Alice', locale: 'en-US', token: generateToken('user') },
+      { id: bob, username: 'bob', global_name: 'Bob', locale: 'fr', token: generateToken('user') },
+    ],
+    applications: [
+      { id: bot, name: 'Demo Bot', owner_id: alice, bot_token: generateToken('bot'), client_secret: generateToken('secret') },
+      {
+        id: activity, name: 'Demo Activity', owner_id: alice, flags: EMBEDDED_FLAG,
+        bot_token: generateToken('bot'), client_secret: generateToken('secret'),
+        redirect_uris: ['http://127.0.0.1/callback'],
+      },
+    ],
+    guilds: [
+      {
+        id: guild, name: 'Slashbench Lab', owner_id: alice, locale: 'en-US',
+        roles: [
+          { id: guild, name: '@everyone', permissions: (PERMISSION.VIEW_CHANNEL | PERMISSION.SEND_MESSAGES | PERMISSION.USE_APPLICATION_COMMANDS | PERMISSION.USE_EMBEDDED_ACTIVITIES).toString() },
+          { id: moderator, name: 'Moderator', permissions: (PERMISSION.MANAGE_GUILD | PERMISSION.MANAGE_ROLES).toString() },
+        ],
+        channels: [
+          { id: category, name: 'Text Channels', type: 4 },
+          { id: general, name: 'general', type: 0, parent_id: category },
+          { id: nextId(), name: 'after-dark', type: 0, parent_id: category, nsfw: true },
+          { id: nextId(), name: 'Lounge', type: 2 },
+          { id: nextId(), name: 'ideas', type: 11, parent_id: general },
+        ],
+        members: [
+          { user_id: alice, roles: [] },
+          { user_id: bob, roles: [moderator], nick: 'Bobby' },
+        ],
+        applications: [bot, activity],
+      },
+    ],
+  };
+}
