@@ -1,13 +1,14 @@
 // The runtime is in the path, and this file enforces it (see ARCHITECTURE.md):
 // shared imports nothing platform-specific, the registry never imports electron,
 // the renderer never imports node: or electron.
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const electron = { name: 'electron', message: 'Only src/main and src/preload may import electron.' };
 const nodeBuiltins = {
-  group: ['node:*'],
+  group: ['node:*', ...builtinModules, ...builtinModules.map((name) => `${name}/*`)],
   message: 'This layer runs outside Node: no node: imports (see ARCHITECTURE.md).',
 };
 const registryFromOutside = {

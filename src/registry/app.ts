@@ -11,6 +11,7 @@ import { RateLimiter, type RouteLimit } from './http/rate-limits.js';
 import { ServiceError } from './http/service-error.js';
 import { registerApplicationRoutes } from './routes/applications.js';
 import { registerCommandRoutes } from './routes/commands.js';
+import { registerPermissionRoutes } from './routes/command-permissions.js';
 import type { Store } from './store/store.js';
 
 export interface RegistryOptions {
@@ -60,6 +61,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
     return reply.code(error.status).send(error.body());
   });
   registerCommandRoutes(app, context);
+  registerPermissionRoutes(app, context);
   registerApplicationRoutes(app, context);
   return app;
 }

@@ -5,6 +5,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/registry/app.js';
 import { createSnowflakeGenerator } from '../../src/registry/domain/snowflake.js';
+import { EventBus } from '../../src/registry/events.js';
 import { openStore, type Store } from '../../src/registry/store/store.js';
 import { loadWorld } from '../../src/registry/world/load-world.js';
 import type { WorldFile } from '../../src/shared/world-file.js';
@@ -56,6 +57,7 @@ export function fixtureWorld(): WorldFile {
 export interface TestRegistry {
   app: FastifyInstance;
   store: Store;
+  bus: EventBus;
   clock: { now: number };
   /** Sends a request as a bot (default: the fixture app's bot). */
   bot(options: InjectOptions, token?: string): Promise<LightMyRequestResponse>;
@@ -68,9 +70,10 @@ export function testRegistry(options: { routeLimit?: number; dataDirectory?: str
   const nextId = createSnowflakeGenerator(now);
   const store = openStore(options.dataDirectory ?? ':memory:');
   loadWorld(store, fixtureWorld(), { now, nextId });
-  const app = buildApp({ store, now, nextId, routeLimit: { limit: options.routeLimit ?? 1_000_000, windowMs: 1000 } });
+  const bus = new EventBus();
+  const app = buildApp({ store, bus, now, nextId, routeLimit: { limit: options.routeLimit ?? 1_000_000, windowMs: 1000 } });
   return {
-    app, store, clock,
+    app, store, bus, clock,
     bot: (request, token = TOKENS.bot) =>
       app.inject({ ...request, headers: { authorization: `Bot ${token}`, ...request.headers } }),
   };

@@ -12,7 +12,8 @@ export function registerJsonBody(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = body as string;
-    if (text.trim() === '') {
+    // No body at all is no body (clients send the header on body-less DELETEs); blanks are not JSON.
+    if (text.length === 0) {
       done(null, undefined);
       return;
     }

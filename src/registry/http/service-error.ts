@@ -12,6 +12,7 @@ export const SERVICE_ERRORS = {
   unknownApplication: { status: 404, code: 10002, message: 'Unknown Application' },
   unknownGuild: { status: 404, code: 10004, message: 'Unknown Guild' },
   unknownCommand: { status: 404, code: 10063, message: 'Unknown application command' },
+  unknownCommandPermissions: { status: 404, code: 10066, message: 'Unknown application command permissions' },
   missingAccess: { status: 403, code: 50001, message: 'Missing Access' },
   missingPermissions: { status: 403, code: 50013, message: 'Missing Permissions' },
   botsCannotUse: { status: 403, code: 20001, message: 'Bots cannot use this endpoint' },

@@ -5,6 +5,7 @@
  */
 import { CommandStore } from './command-store.js';
 import { openDatabase, type Sql } from './database.js';
+import { PermissionStore } from './permission-store.js';
 import { TokenStore } from './token-store.js';
 import { WorldStore } from './world-store.js';
 
@@ -12,11 +13,13 @@ export class Store {
   readonly world: WorldStore;
   readonly commands: CommandStore;
   readonly tokens: TokenStore;
+  readonly permissions: PermissionStore;
 
   constructor(private readonly sql: Sql) {
     this.world = new WorldStore(sql);
     this.commands = new CommandStore(sql);
     this.tokens = new TokenStore(sql);
+    this.permissions = new PermissionStore(sql);
   }
 
   /** Runs `work` atomically: all its writes are committed together, or none. */

@@ -1,0 +1,18 @@
+// The desktop app's build (electron-vite): main and preload for Node/Electron, the renderer
+// for the browser. The registry is built separately by tsc (`npm run build:registry`) because
+// it also runs headless, without Electron (see ARCHITECTURE.md).
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+
+export default defineConfig({
+  main: {
+    build: { outDir: 'out/main', rollupOptions: { input: resolve('src/main/index.ts') } },
+  },
+  preload: {
+    build: { outDir: 'out/preload', rollupOptions: { input: resolve('src/preload/index.ts') } },
+  },
+  renderer: {
+    root: 'src/renderer',
+    build: { outDir: 'out/renderer', rollupOptions: { input: resolve('src/renderer/index.html') } },
+  },
+});

@@ -1,0 +1,69 @@
+/**
+ * The body of Edit Application Command Permissions: `{permissions: [{id, type, permission}]}`,
+ * at most 100, each target a role, user or channel of the guild (or the @everyone and
+ * All Channels constants). Refusals name the bad element, as every 50035 does.
+ */
+import { isSnowflake, snowflakeError } from '../../shared/command-rules/index.js';
+import { ErrorCollector, type RuleResult } from '../../shared/command-rules/error-tree.js';
+import type { PermissionOverwrite } from '../store/permission-store.js';
+
+export const MAX_OVERWRITES = 100;
+
+/** What exists in the guild, to check each overwrite's target against. */
+export interface OverwriteTargets {
+  guildId: string;
+  isRole(id: string): boolean;
+  isUser(id: string): boolean;
+  isChannel(id: string): boolean;
+}
+
+const TARGET_NAMES = { 1: 'role', 2: 'user', 3: 'channel' } as const;
+
+export function validateOverwrites(body: unknown, targets: OverwriteTargets): RuleResult<PermissionOverwrite[]> {
+  const errors = new ErrorCollector();
+  const list = (body as { permissions?: unknown } | null)?.permissions;
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || list === undefined) {
+    errors.add(['permissions'], 'BASE_TYPE_REQUIRED', 'This field is required');
+    return { ok: false, errors: errors.tree };
+  }
+  if (!Array.isArray(list)) {
+    errors.add(['permissions'], 'BASE_TYPE_ARRAY', 'Must be an array.');
+    return { ok: false, errors: errors.tree };
+  }
+  if (list.length > MAX_OVERWRITES) {
+    errors.add(['permissions'], 'BASE_TYPE_MAX_LENGTH', `Must be ${MAX_OVERWRITES} or fewer in length.`);
+    return { ok: false, errors: errors.tree };
+  }
+  const allChannels = (BigInt(targets.guildId) - 1n).toString();
+  const seen = new Set<string>();
+  const overwrites: PermissionOverwrite[] = [];
+  list.forEach((item: unknown, index) => {
+    const at = (field: string) => ['permissions', index, field];
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      errors.add(['permissions', index], 'DICT_TYPE_CONVERT', 'Only dictionaries may be used in a DictType');
+      return;
+    }
+    const { id, type, permission } = item as Record<string, unknown>;
+    if (id === undefined) errors.add(at('id'), 'BASE_TYPE_REQUIRED', 'This field is required');
+    else if (!isSnowflake(id)) {
+      const { code, message } = snowflakeError(id);
+      errors.add(at('id'), code, message);
+    }
+    if (type === undefined) errors.add(at('type'), 'BASE_TYPE_REQUIRED', 'This field is required');
+    else if (type !== 1 && type !== 2 && type !== 3) errors.add(at('type'), 'BASE_TYPE_CHOICES', 'Value must be one of {1, 2, 3}.');
+    if (permission === undefined) errors.add(at('permission'), 'BASE_TYPE_REQUIRED', 'This field is required');
+    else if (typeof permission !== 'boolean') errors.add(at('permission'), 'BASE_TYPE_BOOLEAN', 'Must be either true or false.');
+    if (!isSnowflake(id) || (type !== 1 && type !== 2 && type !== 3) || typeof permission !== 'boolean') return;
+    const target = String(id);
+    const exists =
+      type === 1 ? target === targets.guildId || targets.isRole(target)
+      : type === 2 ? targets.isUser(target)
+      : target === allChannels || targets.isChannel(target);
+    if (!exists) errors.add(at('id'), 'APPLICATION_COMMAND_PERMISSIONS_UNKNOWN_TARGET', `Unknown ${TARGET_NAMES[type]} "${target}" in this guild.`);
+    const key = `${type}:${target}`;
+    if (seen.has(key)) errors.add(at('id'), 'APPLICATION_COMMAND_PERMISSIONS_DUPLICATE', 'Each target may have only one overwrite.');
+    seen.add(key);
+    overwrites.push({ id: target, type, permission });
+  });
+  return errors.failed ? { ok: false, errors: errors.tree } : { ok: true, value: overwrites };
+}
