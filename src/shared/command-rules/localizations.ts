@@ -1,0 +1,81 @@
+/**
+ * Localization dictionaries (`name_localizations`, `description_localizations`, choice
+ * `name_localizations`): keys must be known locales, values follow the default's rules,
+ * values equal to the default are dropped (spec, Locale facts: they are ignored) and an
+ * empty dictionary reads as null. Also naming rule 4 on localized option names.
+ */
+import { isLocale, LOCALES } from '../locales.js';
+import type { LocalizationMap, OptionDefinition } from './definition.js';
+import type { ErrorCollector, FieldPath } from './error-tree.js';
+import { isAbsent, isJsonObject } from './field-types.js';
+import { fail, MESSAGES } from './messages.js';
+
+/** Checks one localized value at `path` the way the default is checked; undefined if refused. */
+export type LocalizedValueReader = (value: unknown, path: FieldPath, errors: ErrorCollector) => string | undefined;
+
+/**
+ * Reads a nullable dictionary locale -> string. `defaultValue` is the field's default, so
+ * identical localizations can be dropped. A null value inside the dictionary is dropped too
+ * (null means "not given" everywhere in a body).
+ */
+export function readLocalizations(
+  value: unknown,
+  path: FieldPath,
+  errors: ErrorCollector,
+  readValue: LocalizedValueReader,
+  defaultValue: string | undefined,
+): LocalizationMap | null {
+  if (isAbsent(value)) return null;
+  if (!isJsonObject(value)) {
+    fail(errors, path, MESSAGES.notDictionary);
+    return null;
+  }
+  const result: LocalizationMap = {};
+  for (const key of Object.keys(value)) {
+    // A key literally named "_errors" would collide with the tree's own leaf name.
+    const keyPath = key === '_errors' ? path : [...path, key];
+    if (!isLocale(key)) {
+      fail(errors, keyPath, MESSAGES.choices, LOCALES);
+      continue;
+    }
+    const raw = value[key];
+    if (isAbsent(raw)) continue;
+    const text = readValue(raw, keyPath, errors);
+    if (text === undefined || text === defaultValue) continue;
+    result[key] = text;
+  }
+  return Object.keys(result).length > 0 ? result : null;
+}
+
+/** An option of one options array with the index it had in the body, for error paths. */
+export interface IndexedOption {
+  index: number;
+  option: OptionDefinition;
+}
+
+/**
+ * Naming rule 4: within one options array, a localized option name must differ from every
+ * other option's default name and from every other option's name in that locale. Reported
+ * at `options.N.name_localizations.<locale>` with the service's duplicate-name code; when
+ * two localizations clash, the later option carries the error.
+ */
+export function checkLocalizedOptionNames(
+  options: readonly IndexedOption[],
+  path: FieldPath,
+  errors: ErrorCollector,
+): void {
+  options.forEach(({ index, option }, position) => {
+    const localizations = option.name_localizations;
+    if (!localizations) return;
+    for (const [locale, localized] of Object.entries(localizations)) {
+      const others = options.filter((_, other) => other !== position);
+      const clashesWithDefault = others.some((other) => other.option.name === localized);
+      const clashesInLocale = options
+        .slice(0, position)
+        .some((earlier) => earlier.option.name_localizations?.[locale] === localized);
+      if (clashesWithDefault || clashesInLocale) {
+        fail(errors, [...path, index, 'name_localizations', locale], MESSAGES.optionNameTaken, localized);
+      }
+    }
+  });
+}
