@@ -11,7 +11,9 @@ import { RateLimiter, type RouteLimit } from './http/rate-limits.js';
 import { ServiceError } from './http/service-error.js';
 import { registerApplicationRoutes } from './routes/applications.js';
 import { registerCommandRoutes } from './routes/commands.js';
+import { registerCommandIndexRoutes } from './routes/command-index.js';
 import { registerPermissionRoutes } from './routes/command-permissions.js';
+import { registerWorldRoutes } from './routes/world-routes.js';
 import type { Store } from './store/store.js';
 
 export interface RegistryOptions {
@@ -62,7 +64,9 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   });
   registerCommandRoutes(app, context);
   registerPermissionRoutes(app, context);
+  registerCommandIndexRoutes(app, context);
   registerApplicationRoutes(app, context);
+  registerWorldRoutes(app, context);
   return app;
 }
 

@@ -24,10 +24,10 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartError(`--port must be 0-65535, got "${values.port}"`);
-  const routeLimit = values['route-limit'] === undefined ? undefined : Number(values['route-limit']);
-  if (routeLimit !== undefined && !(Number.isInteger(routeLimit) && routeLimit > 0)) {
+  const port = decimal(values.port);
+  if (port === undefined || port > 65535) throw new StartError(`--port must be 0-65535, got "${values.port}"`);
+  const routeLimit = values['route-limit'] === undefined ? undefined : decimal(values['route-limit']);
+  if (routeLimit === 0 || (values['route-limit'] !== undefined && routeLimit === undefined)) {
     throw new StartError('--route-limit must be a positive number of requests per second');
   }
   const dataDirectory = values.data ?? defaultDataDirectory();
@@ -47,6 +47,11 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
+/** A plain decimal integer ("80", not "", "0x50" or "1e3"), or undefined. */
+function decimal(text: string): number | undefined {
+  return /^\d{1,9}$/.test(text) ? Number(text) : undefined;
+}
+
 function printDemo(world: NonNullable<Awaited<ReturnType<typeof startRegistry>>['demo']>): void {
   console.log('Created the demo world. Its tokens are shown only now:');
   for (const app of world.applications) console.log(`  app ${app.name} (${app.id}): Bot ${app.bot_token}  client secret ${app.client_secret}`);
@@ -55,7 +60,7 @@ function printDemo(world: NonNullable<Awaited<ReturnType<typeof startRegistry>>[
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof StartError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+  if (error instanceof StartError || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS_')) {
     console.error(`slashbench: ${(error as Error).message}\n${USAGE}`);
   } else {
     console.error('slashbench: could not start:', error);

@@ -7,11 +7,16 @@ export const SERVICE_EPOCH = 1_420_070_400_000n;
 
 export type Clock = () => number;
 
-/** Makes increasing snowflakes from a clock; a burst past 4096 per ms borrows the next ms. */
-export function createSnowflakeGenerator(clock: Clock = Date.now, worker = 1, process = 0): () => string {
+/**
+ * Makes increasing snowflakes from a clock; a burst past 4096 per ms borrows the next ms.
+ * The machine bits default to the process id, so two registries sharing a data directory
+ * do not mint the same id in the same millisecond.
+ */
+export function createSnowflakeGenerator(clock: Clock = Date.now, machineId: number = globalThis.process?.pid ?? 0): () => string {
   let lastMs = 0n;
   let increment = 0n;
-  const machine = (BigInt(worker & 31) << 17n) | (BigInt(process & 31) << 12n);
+  // Worker (5 bits) and process (5 bits) side by side: bits 12-21.
+  const machine = BigInt(machineId & 1023) << 12n;
   return () => {
     let ms = BigInt(Math.trunc(clock())) - SERVICE_EPOCH;
     if (ms <= lastMs) {

@@ -49,6 +49,12 @@ export class CommandStore {
     return row && decode(row);
   }
 
+  /** A command by id alone, whatever its app and scope (the client names commands by id). */
+  byId(id: string): StoredCommand | undefined {
+    const row = this.sql.get<CommandRow>(`SELECT ${COLUMNS} FROM commands WHERE id = ?`, id);
+    return row && decode(row);
+  }
+
   /** Inserts or replaces a command by id. */
   put(command: StoredCommand): void {
     this.sql.run(

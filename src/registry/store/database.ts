@@ -37,10 +37,14 @@ export class Sql {
     return this.statement(sql).all(...params) as T[];
   }
 
-  /** Runs `work` in one transaction: all of it is committed, or none. Nested calls join the outer one. */
+  /**
+   * Runs `work` in one transaction: all of it is committed, or none. Nested calls join the
+   * outer one. IMMEDIATE takes the write lock up front, so another process on the same data
+   * directory makes this wait (busy_timeout) instead of failing with SQLITE_BUSY_SNAPSHOT.
+   */
   transaction<T>(work: () => T): T {
     if (this.db.inTransaction) return work();
-    return this.db.transaction(work)();
+    return (this.db.transaction(work) as unknown as { immediate: () => T }).immediate();
   }
 }
 

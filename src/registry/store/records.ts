@@ -59,6 +59,26 @@ export interface MemberRecord {
   joined_at: string;
 }
 
+/** A message in a guild channel, thread, DM or group DM; JSON parts are kept as the sender gave them. */
+export interface MessageRecord {
+  id: string;
+  channel_id: string;
+  author_id: string;
+  content: string;
+  /** ISO 8601. */
+  timestamp: string;
+  edited_timestamp: string | null;
+  type: number;
+  flags: number;
+  embeds: Array<Record<string, unknown>>;
+  components: Array<Record<string, unknown>>;
+  attachments: Array<Record<string, unknown>>;
+  /** Set on messages an app sent (interaction responses, follow-ups). */
+  application_id: string | null;
+  webhook_id: string | null;
+  interaction_metadata: Record<string, unknown> | null;
+}
+
 export interface StoredCommand {
   id: string;
   application_id: string;

@@ -94,4 +94,38 @@ export const MIGRATIONS: readonly string[] = [
     expires_at INTEGER NOT NULL
   );
   `,
+  // 2: user-installed apps, DM and group DM recipients, and messages per channel.
+  `
+  CREATE TABLE user_installs (
+    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    application_id TEXT NOT NULL REFERENCES applications(id) ON DELETE CASCADE,
+    PRIMARY KEY (user_id, application_id)
+  );
+  CREATE TABLE channel_recipients (
+    channel_id TEXT NOT NULL REFERENCES channels(id) ON DELETE CASCADE,
+    user_id TEXT NOT NULL,
+    position INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (channel_id, user_id)
+  );
+  CREATE INDEX channel_recipients_by_user ON channel_recipients (user_id);
+  -- sort_key is the id left-padded to 20 digits, so text order is snowflake order.
+  CREATE TABLE messages (
+    id TEXT PRIMARY KEY,
+    channel_id TEXT NOT NULL REFERENCES channels(id) ON DELETE CASCADE,
+    sort_key TEXT NOT NULL,
+    author_id TEXT NOT NULL,
+    content TEXT NOT NULL DEFAULT '',
+    timestamp TEXT NOT NULL,
+    edited_timestamp TEXT,
+    type INTEGER NOT NULL DEFAULT 0,
+    flags INTEGER NOT NULL DEFAULT 0,
+    embeds TEXT NOT NULL DEFAULT '[]',
+    components TEXT NOT NULL DEFAULT '[]',
+    attachments TEXT NOT NULL DEFAULT '[]',
+    application_id TEXT,
+    webhook_id TEXT,
+    interaction_metadata TEXT
+  );
+  CREATE INDEX messages_by_channel ON messages (channel_id, sort_key);
+  `,
 ];

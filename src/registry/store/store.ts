@@ -5,6 +5,7 @@
  */
 import { CommandStore } from './command-store.js';
 import { openDatabase, type Sql } from './database.js';
+import { MessageStore } from './message-store.js';
 import { PermissionStore } from './permission-store.js';
 import { TokenStore } from './token-store.js';
 import { WorldStore } from './world-store.js';
@@ -14,12 +15,15 @@ export class Store {
   readonly commands: CommandStore;
   readonly tokens: TokenStore;
   readonly permissions: PermissionStore;
+  /** Messages per channel: `putMessage`, `message(channelId, id)`, `messages(channelId, page)`. */
+  readonly messages: MessageStore;
 
   constructor(private readonly sql: Sql) {
     this.world = new WorldStore(sql);
     this.commands = new CommandStore(sql);
     this.tokens = new TokenStore(sql);
     this.permissions = new PermissionStore(sql);
+    this.messages = new MessageStore(sql);
   }
 
   /** Runs `work` atomically: all its writes are committed together, or none. */

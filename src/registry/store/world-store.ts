@@ -4,43 +4,10 @@ import type {
   ApplicationRecord, ChannelRecord, GuildRecord, MemberRecord, RoleRecord, UserRecord,
 } from './records.js';
 import { hashSecret } from './secrets.js';
-
-const APPLICATION_COLUMNS =
-  'id, name, owner_id, flags, interactions_endpoint_url, redirect_uris, activity_url, public_key, private_key';
-
-type ApplicationRow = Omit<ApplicationRecord, 'redirect_uris'> & { redirect_uris: string };
-type UserRow = Omit<UserRecord, 'bot'> & { bot: number };
-type ChannelRow = Omit<ChannelRecord, 'nsfw'> & { nsfw: number };
-type MemberRow = Omit<MemberRecord, 'roles'> & { roles: string };
-
-function application(row: ApplicationRow | undefined): ApplicationRecord | undefined {
-  if (!row) return undefined;
-  return {
-    id: row.id, name: row.name, owner_id: row.owner_id, flags: row.flags,
-    interactions_endpoint_url: row.interactions_endpoint_url,
-    redirect_uris: JSON.parse(row.redirect_uris) as string[], activity_url: row.activity_url,
-    public_key: row.public_key, private_key: row.private_key,
-  };
-}
-
-function user(row: UserRow | undefined): UserRecord | undefined {
-  if (!row) return undefined;
-  return { id: row.id, username: row.username, global_name: row.global_name, locale: row.locale, bot: row.bot === 1 };
-}
-
-function channel(row: ChannelRow): ChannelRecord {
-  return {
-    id: row.id, guild_id: row.guild_id, name: row.name, type: row.type,
-    parent_id: row.parent_id, nsfw: row.nsfw === 1, position: row.position,
-  };
-}
-
-function member(row: MemberRow): MemberRecord {
-  return {
-    guild_id: row.guild_id, user_id: row.user_id, roles: JSON.parse(row.roles) as string[],
-    nick: row.nick, joined_at: row.joined_at,
-  };
-}
+import {
+  APPLICATION_COLUMNS, application, channel, member, user,
+  type ApplicationRow, type ChannelRow, type MemberRow, type UserRow,
+} from './world-rows.js';
 
 /** Reads and writes of the world's entities. */
 export class WorldStore {
@@ -50,17 +17,23 @@ export class WorldStore {
     return !this.sql.get('SELECT 1 AS found FROM applications LIMIT 1');
   }
 
-  putApplication(record: ApplicationRecord, botToken: string, clientSecret: string | null): void {
+  /** Upserts an application; a null token or secret keeps the stored digest (exported worlds carry none). */
+  putApplication(record: ApplicationRecord, botToken: string | null, clientSecret: string | null): void {
+    const botTokenHash = botToken === null
+      ? this.sql.get<{ hash: string }>('SELECT bot_token_hash AS hash FROM applications WHERE id = ?', record.id)?.hash
+      : hashSecret(botToken);
+    if (botTokenHash === undefined) throw new Error(`application ${record.id} is new and needs a bot token`);
     this.sql.run(
       `INSERT INTO applications (${APPLICATION_COLUMNS}, bot_token_hash, client_secret_hash)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET name = excluded.name, owner_id = excluded.owner_id,
          flags = excluded.flags, interactions_endpoint_url = excluded.interactions_endpoint_url,
          redirect_uris = excluded.redirect_uris, activity_url = excluded.activity_url,
-         bot_token_hash = excluded.bot_token_hash, client_secret_hash = excluded.client_secret_hash`,
+         bot_token_hash = excluded.bot_token_hash,
+         client_secret_hash = coalesce(excluded.client_secret_hash, applications.client_secret_hash)`,
       record.id, record.name, record.owner_id, record.flags, record.interactions_endpoint_url,
       JSON.stringify(record.redirect_uris), record.activity_url, record.public_key, record.private_key,
-      hashSecret(botToken), clientSecret === null ? null : hashSecret(clientSecret),
+      botTokenHash, clientSecret === null ? null : hashSecret(clientSecret),
     );
   }
 
@@ -95,6 +68,13 @@ export class WorldStore {
     );
   }
 
+  /** Every user, bots included, by id. */
+  users(): UserRecord[] {
+    return this.sql
+      .all<UserRow>('SELECT id, username, global_name, locale, bot FROM users ORDER BY length(id), id')
+      .map((row) => user(row) as UserRecord);
+  }
+
   user(id: string): UserRecord | undefined {
     return user(this.sql.get<UserRow>('SELECT id, username, global_name, locale, bot FROM users WHERE id = ?', id));
   }
@@ -111,6 +91,12 @@ export class WorldStore {
        ON CONFLICT (id) DO UPDATE SET name = excluded.name, owner_id = excluded.owner_id, locale = excluded.locale`,
       record.id, record.name, record.owner_id, record.locale,
     );
+  }
+
+  /** Every guild, by id: what a world export walks. */
+  guilds(): GuildRecord[] {
+    return this.sql.all<GuildRecord>('SELECT id, name, owner_id, locale FROM guilds ORDER BY length(id), id')
+      .map((row) => ({ id: row.id, name: row.name, owner_id: row.owner_id, locale: row.locale }));
   }
 
   guild(id: string): GuildRecord | undefined {
@@ -133,6 +119,19 @@ export class WorldStore {
       .map((row) => ({ id: row.id, guild_id: row.guild_id, name: row.name, permissions: row.permissions, position: row.position }));
   }
 
+  role(id: string): RoleRecord | undefined {
+    const row = this.sql.get<RoleRecord>('SELECT id, guild_id, name, permissions, position FROM roles WHERE id = ?', id);
+    return row && { id: row.id, guild_id: row.guild_id, name: row.name, permissions: row.permissions, position: row.position };
+  }
+
+  /** Deletes a role and takes it from every member who held it. */
+  deleteRole(role: RoleRecord): void {
+    for (const held of this.members(role.guild_id)) {
+      if (held.roles.includes(role.id)) this.putMember({ ...held, roles: held.roles.filter((id) => id !== role.id) });
+    }
+    this.sql.run('DELETE FROM roles WHERE id = ?', role.id);
+  }
+
   putChannel(record: ChannelRecord): void {
     this.sql.run(
       `INSERT INTO channels (id, guild_id, name, type, parent_id, nsfw, position) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -148,10 +147,58 @@ export class WorldStore {
       .map(channel);
   }
 
+  channel(id: string): ChannelRecord | undefined {
+    const row = this.sql.get<ChannelRow>('SELECT id, guild_id, name, type, parent_id, nsfw, position FROM channels WHERE id = ?', id);
+    return row && channel(row);
+  }
+
+  /** DMs and group DMs, which belong to no guild. */
+  privateChannels(): ChannelRecord[] {
+    return this.sql
+      .all<ChannelRow>('SELECT id, guild_id, name, type, parent_id, nsfw, position FROM channels WHERE guild_id IS NULL ORDER BY length(id), id')
+      .map(channel);
+  }
+
+  /**
+   * Deletes a channel with its threads, messages and recipients (the schema cascades);
+   * channels it was the category of stay, without a parent, as in the real client.
+   */
+  deleteChannel(id: string): void {
+    this.sql.run('DELETE FROM channels WHERE parent_id = ? AND type IN (10, 11, 12)', id);
+    this.sql.run('UPDATE channels SET parent_id = NULL WHERE parent_id = ?', id);
+    this.sql.run('DELETE FROM channels WHERE id = ?', id);
+  }
+
+  /** The people in a DM or group DM, in the order they were given. */
+  recipients(channelId: string): string[] {
+    return this.sql
+      .all<{ user_id: string }>('SELECT user_id FROM channel_recipients WHERE channel_id = ? ORDER BY position', channelId)
+      .map((row) => row.user_id);
+  }
+
+  /** Replaces a DM's or group DM's recipients, keeping their order (a group DM's first is its owner). */
+  setRecipients(channelId: string, userIds: readonly string[]): void {
+    this.sql.run('DELETE FROM channel_recipients WHERE channel_id = ?', channelId);
+    userIds.forEach((userId, position) =>
+      this.sql.run('INSERT INTO channel_recipients (channel_id, user_id, position) VALUES (?, ?, ?)', channelId, userId, position));
+  }
+
+  /** The DM (type 1) between two users, if one exists: there is at most one per pair. */
+  directMessageBetween(first: string, second: string): string | undefined {
+    return this.sql.get<{ id: string }>(
+      `SELECT channels.id AS id FROM channels
+       JOIN channel_recipients AS a ON a.channel_id = channels.id AND a.user_id = ?
+       JOIN channel_recipients AS b ON b.channel_id = channels.id AND b.user_id = ?
+       WHERE channels.type = 1 LIMIT 1`,
+      first, second,
+    )?.id;
+  }
+
+  /** Upserts a member, joined_at included: callers pass the old one when nothing changes it. */
   putMember(record: MemberRecord): void {
     this.sql.run(
       `INSERT INTO members (guild_id, user_id, roles, nick, joined_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (guild_id, user_id) DO UPDATE SET roles = excluded.roles, nick = excluded.nick`,
+       ON CONFLICT (guild_id, user_id) DO UPDATE SET roles = excluded.roles, nick = excluded.nick, joined_at = excluded.joined_at`,
       record.guild_id, record.user_id, JSON.stringify(record.roles), record.nick, record.joined_at,
     );
   }
@@ -162,12 +209,48 @@ export class WorldStore {
       .map(member);
   }
 
+  member(guildId: string, userId: string): MemberRecord | undefined {
+    const row = this.sql.get<MemberRow>('SELECT guild_id, user_id, roles, nick, joined_at FROM members WHERE guild_id = ? AND user_id = ?', guildId, userId);
+    return row && member(row);
+  }
+
+  deleteMember(guildId: string, userId: string): void {
+    this.sql.run('DELETE FROM members WHERE guild_id = ? AND user_id = ?', guildId, userId);
+  }
+
   install(guildId: string, applicationId: string): void {
     this.sql.run('INSERT OR IGNORE INTO guild_installs (guild_id, application_id) VALUES (?, ?)', guildId, applicationId);
   }
 
   isInstalled(guildId: string, applicationId: string): boolean {
     return !!this.sql.get('SELECT 1 AS found FROM guild_installs WHERE guild_id = ? AND application_id = ?', guildId, applicationId);
+  }
+
+  /** Removes an app from a guild; its bot's membership is the caller's to remove. */
+  uninstall(guildId: string, applicationId: string): void {
+    this.sql.run('DELETE FROM guild_installs WHERE guild_id = ? AND application_id = ?', guildId, applicationId);
+  }
+
+  /** Applications installed in a guild. */
+  installs(guildId: string): string[] {
+    return this.sql
+      .all<{ application_id: string }>('SELECT application_id FROM guild_installs WHERE guild_id = ? ORDER BY length(application_id), application_id', guildId)
+      .map((row) => row.application_id);
+  }
+
+  /** Applications a user installed to their account (USER_INSTALL). */
+  userApplications(userId: string): string[] {
+    return this.sql
+      .all<{ application_id: string }>('SELECT application_id FROM user_installs WHERE user_id = ? ORDER BY length(application_id), application_id', userId)
+      .map((row) => row.application_id);
+  }
+
+  installForUser(userId: string, applicationId: string): void {
+    this.sql.run('INSERT OR IGNORE INTO user_installs (user_id, application_id) VALUES (?, ?)', userId, applicationId);
+  }
+
+  uninstallForUser(userId: string, applicationId: string): void {
+    this.sql.run('DELETE FROM user_installs WHERE user_id = ? AND application_id = ?', userId, applicationId);
   }
 
   /** Guilds an application is installed in: its bot's guilds. */

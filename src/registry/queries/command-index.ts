@@ -1,0 +1,101 @@
+/**
+ * Gathers, from the store, the facts the visibility rules need for a user at a place (a
+ * guild, optionally one of its channels, or a DM / group DM), and runs the rules on every
+ * command of every app that could reach them there. The command index and the explain view
+ * are both made from this, so they agree.
+ */
+import { explainVisibility, type Place, type Visibility } from '../domain/command-visibility.js';
+import { ServiceError } from '../http/service-error.js';
+import type { CommandPermissions } from '../store/permission-store.js';
+import type { ApplicationRecord, ChannelRecord, StoredCommand, UserRecord } from '../store/records.js';
+import type { Store } from '../store/store.js';
+
+/** Where the user looks from: a guild (and maybe a channel in it), or a private channel. */
+export type Location =
+  | { kind: 'guild'; guildId: string; channel: ChannelRecord | undefined }
+  | { kind: 'private'; channel: ChannelRecord; recipients: string[] };
+
+export interface Evaluated {
+  application: ApplicationRecord;
+  command: StoredCommand;
+  visibility: Visibility;
+}
+
+/** The location of a channel the user may look from: 10003 unknown, 50001 when not theirs. */
+export function locateChannel(store: Store, user: UserRecord, channelId: string): Location {
+  const channel = store.world.channel(channelId);
+  if (!channel) throw new ServiceError('unknownChannel');
+  if (channel.guild_id !== null) {
+    locateGuild(store, user, channel.guild_id);
+    return { kind: 'guild', guildId: channel.guild_id, channel };
+  }
+  const recipients = store.world.recipients(channel.id);
+  if (!recipients.includes(user.id)) throw new ServiceError('missingAccess');
+  return { kind: 'private', channel, recipients };
+}
+
+/** A guild the user is a member of: 10004 unknown, 50001 when not a member. */
+export function locateGuild(store: Store, user: UserRecord, guildId: string): Location {
+  if (!store.world.guild(guildId)) throw new ServiceError('unknownGuild');
+  if (!store.world.member(guildId, user.id)) throw new ServiceError('missingAccess');
+  return { kind: 'guild', guildId, channel: undefined };
+}
+
+/** One command's verdicts here, whether or not its app could reach this place (the explain view). */
+export function evaluateCommand(store: Store, user: UserRecord, location: Location, command: StoredCommand): Evaluated {
+  const application = store.world.application(command.application_id);
+  if (!application) throw new ServiceError('unknownCommand');
+  const userInstalled = store.world.userApplications(user.id).includes(application.id);
+  const place = placeFor(store, user, application, location)(command);
+  return { application, command, visibility: explainVisibility({ command, userId: user.id, userInstalled, place }) };
+}
+
+/** Every command that could reach the user here, each with its verdicts. */
+export function evaluateLocation(store: Store, user: UserRecord, location: Location): Evaluated[] {
+  const userInstalled = new Set(store.world.userApplications(user.id));
+  const candidates = new Set(userInstalled);
+  if (location.kind === 'guild') for (const id of store.world.installs(location.guildId)) candidates.add(id);
+  else for (const id of location.recipients) if (store.world.application(id)) candidates.add(id);
+  const evaluated: Evaluated[] = [];
+  for (const applicationId of [...candidates].sort()) {
+    const application = store.world.application(applicationId);
+    if (!application) continue;
+    const commands = store.commands.list(applicationId, null);
+    if (location.kind === 'guild') commands.push(...store.commands.list(applicationId, location.guildId));
+    const place = placeFor(store, user, application, location);
+    for (const command of commands) {
+      const visibility = explainVisibility({
+        command, userId: user.id, userInstalled: userInstalled.has(applicationId), place: place(command),
+      });
+      evaluated.push({ application, command, visibility });
+    }
+  }
+  return evaluated;
+}
+
+/** The place as one app's commands see it (overwrites are per app and command). */
+function placeFor(store: Store, user: UserRecord, application: ApplicationRecord, location: Location): (command: StoredCommand) => Place {
+  if (location.kind === 'private') {
+    const withBot = location.channel.type === 1 && location.recipients.includes(application.id);
+    if (!withBot) return () => ({ kind: 'private_channel' });
+    const mutualGuild = store.world.guildsOf(application.id).some((guildId) => store.world.member(guildId, user.id) !== undefined);
+    return () => ({ kind: 'bot_dm', mutualGuild });
+  }
+  const guild = store.world.guild(location.guildId);
+  if (!guild) throw new ServiceError('unknownGuild');
+  const overwrites = new Map<string, CommandPermissions>(
+    store.permissions.list(application.id, guild.id).map((entry) => [entry.id, entry]),
+  );
+  const channel = location.channel;
+  const parent = channel?.parent_id && isThread(channel) ? store.world.channel(channel.parent_id) : undefined;
+  const base = {
+    kind: 'guild' as const, guild, roles: store.world.roles(guild.id), member: store.world.member(guild.id, user.id),
+    channel, parent, appInstalled: store.world.isInstalled(guild.id, application.id),
+    appOverwrites: overwrites.get(application.id),
+  };
+  return (command) => ({ ...base, commandOverwrites: overwrites.get(command.id) });
+}
+
+function isThread(channel: ChannelRecord): boolean {
+  return channel.type === 10 || channel.type === 11 || channel.type === 12;
+}

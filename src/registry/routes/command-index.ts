@@ -1,0 +1,132 @@
+/**
+ * What the client may show: the command index of a guild, of a channel (DMs and group DMs
+ * too) and of the user's own installed apps, localized for the user, with the commands the
+ * user may not use left out (or, with `include_hidden=true`, listed apart with the reason).
+ * And the explain view: every visibility check of one command, with its verdict.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RegistryContext } from '../app.js';
+import { commandView } from '../domain/command-view.js';
+import { requestLocale } from '../domain/request-locale.js';
+import { identify } from '../http/auth.js';
+import { resource } from '../http/resource.js';
+import { invalidField, ServiceError } from '../http/service-error.js';
+import { evaluateCommand, evaluateLocation, locateChannel, locateGuild, type Evaluated } from '../queries/command-index.js';
+import type { ApplicationRecord, UserRecord } from '../store/records.js';
+import { booleanQuery, snowflakeParams } from './path-values.js';
+import { isSnowflake, snowflakeError } from '../../shared/command-rules/index.js';
+
+export function registerCommandIndexRoutes(app: FastifyInstance, context: RegistryContext): void {
+  const { store } = context;
+
+  /** The person the simulated client acts as: a user session token, as the real client sends. */
+  const person = (request: FastifyRequest): UserRecord => {
+    const caller = identify(store, request, context.now());
+    if (!caller) throw new ServiceError('unauthorized');
+    if (caller.kind !== 'user') throw new ServiceError('botsCannotUse');
+    return caller.user;
+  };
+
+  const answer = (request: FastifyRequest, user: UserRecord, evaluated: Evaluated[]) => {
+    const locale = requestLocale(request.headers, user.locale);
+    const shown = evaluated.filter((entry) => entry.visibility.visible);
+    const applications = new Map<string, ApplicationRecord>();
+    for (const entry of shown) applications.set(entry.application.id, entry.application);
+    const body: Record<string, unknown> = {
+      applications: [...applications.values()].map(applicationSummary),
+      application_commands: shown.map((entry) => commandView(entry.command, { mode: 'localized', locale })),
+    };
+    if (booleanQuery(request, 'include_hidden')) {
+      body.hidden_commands = evaluated.filter((entry) => !entry.visibility.visible).map((entry) => {
+        const failed = entry.visibility.checks.find((check) => check.verdict === 'fail');
+        return {
+          id: entry.command.id, application_id: entry.application.id, name: entry.command.definition.name,
+          type: entry.command.definition.type, rule: failed?.rule, reason: failed?.detail,
+        };
+      });
+    }
+    return body;
+  };
+
+  resource(app, '/api/v10/guilds/:guildId/application-command-index', {
+    GET: (request) => {
+      const user = person(request);
+      const { guildId } = snowflakeParams(request, { guildId: 'guild_id' });
+      const channelId = optionalSnowflake(request, 'channel_id');
+      let location = locateGuild(store, user, guildId);
+      if (channelId !== undefined) {
+        location = locateChannel(store, user, channelId);
+        if (location.kind !== 'guild' || location.guildId !== guildId) {
+          throw invalidField(['channel_id'], 'CHANNEL_NOT_IN_GUILD', 'The channel is not in this guild.');
+        }
+      }
+      return answer(request, user, evaluateLocation(store, user, location));
+    },
+  });
+
+  resource(app, '/api/v10/channels/:channelId/application-command-index', {
+    GET: (request) => {
+      const user = person(request);
+      const { channelId } = snowflakeParams(request, { channelId: 'channel_id' });
+      return answer(request, user, evaluateLocation(store, user, locateChannel(store, user, channelId)));
+    },
+  });
+
+  resource(app, '/api/v10/users/@me/application-command-index', {
+    GET: (request) => {
+      const user = person(request);
+      const evaluated: Evaluated[] = [];
+      for (const applicationId of store.world.userApplications(user.id)) {
+        const application = store.world.application(applicationId);
+        if (!application) continue;
+        for (const command of store.commands.list(applicationId, null)) {
+          const userInstallable = (command.definition.integration_types ?? [0]).includes(1);
+          evaluated.push({
+            application, command,
+            visibility: {
+              visible: userInstallable, context: -1, integration: userInstallable ? 1 : null,
+              checks: [{
+                rule: 'installation', verdict: userInstallable ? 'pass' : 'fail',
+                detail: userInstallable ? 'USER_INSTALL: you installed the app.' : "The command's integration_types lack USER_INSTALL.",
+              }],
+            },
+          });
+        }
+      }
+      return answer(request, user, evaluated);
+    },
+  });
+
+  resource(app, '/_slashbench/explain', {
+    GET: (request) => {
+      const user = person(request);
+      const commandId = optionalSnowflake(request, 'command_id');
+      if (commandId === undefined) throw invalidField(['command_id'], 'BASE_TYPE_REQUIRED', 'This field is required');
+      const channelId = optionalSnowflake(request, 'channel_id');
+      const guildId = optionalSnowflake(request, 'guild_id');
+      if (channelId === undefined && guildId === undefined) {
+        throw invalidField(['channel_id'], 'BASE_TYPE_REQUIRED', 'Give a channel_id or a guild_id.');
+      }
+      const location = channelId !== undefined ? locateChannel(store, user, channelId) : locateGuild(store, user, guildId as string);
+      const command = store.commands.byId(commandId);
+      if (!command) throw new ServiceError('unknownCommand');
+      const { visibility } = evaluateCommand(store, user, location, command);
+      const locale = requestLocale(request.headers, user.locale);
+      return { command: commandView(command, { mode: 'localized', locale }), ...visibility };
+    },
+  });
+}
+
+function applicationSummary(application: ApplicationRecord): Record<string, unknown> {
+  return { id: application.id, name: application.name, icon: null, description: '', bot_id: application.id, flags: application.flags };
+}
+
+function optionalSnowflake(request: FastifyRequest, name: string): string | undefined {
+  const value = (request.query as Record<string, unknown>)[name];
+  if (value === undefined) return undefined;
+  if (!isSnowflake(value)) {
+    const { code, message } = snowflakeError(value);
+    throw invalidField([name], code, message);
+  }
+  return String(value);
+}

@@ -1,0 +1,57 @@
+/**
+ * Guild reads for bots and people (`GET /guilds/{id}`, its channels, roles and one
+ * member), within what the caller may see (domain/read-visibility.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { RegistryContext } from '../app.js';
+import { storedChannelView } from '../domain/channel-view.js';
+import { guildView, memberView, roleView } from '../domain/guild-view.js';
+import { canView, visibleGuild } from '../domain/read-visibility.js';
+import { isThread } from '../domain/world-rules.js';
+import { resource } from '../http/resource.js';
+import { ServiceError } from '../http/service-error.js';
+import { snowflakeParams } from './path-values.js';
+import { readViewer } from './read-access.js';
+
+const BASE = '/api/v10/guilds/:guildId';
+
+/** Registers the guild reads. */
+export function registerGuildRoutes(app: FastifyInstance, context: RegistryContext): void {
+  const { store } = context;
+  const open = (request: Parameters<typeof readViewer>[1]) => {
+    const viewer = readViewer(context, request);
+    const { guildId } = snowflakeParams(request, { guildId: 'guild_id' });
+    return { viewer, guild: visibleGuild(store, viewer, guildId) };
+  };
+
+  resource(app, BASE, {
+    GET: (request) => {
+      const { guild } = open(request);
+      return guildView(guild, store.world.roles(guild.id));
+    },
+  });
+  resource(app, `${BASE}/roles`, {
+    GET: (request) => store.world.roles(open(request).guild.id).map(roleView),
+  });
+  resource(app, `${BASE}/channels`, {
+    // Threads are not listed here, as in the real API; channels the caller cannot view are left out.
+    GET: (request) => {
+      const { viewer, guild } = open(request);
+      const member = store.world.member(guild.id, viewer.userId);
+      if (!member || !canView(store, guild, member)) return [];
+      return store.world.channels(guild.id)
+        .filter((channel) => !isThread(channel.type))
+        .map((channel) => storedChannelView(store, channel, viewer.userId));
+    },
+  });
+  resource(app, `${BASE}/members/:userId`, {
+    GET: (request) => {
+      const { guild } = open(request);
+      const { userId } = snowflakeParams(request, { userId: 'user_id' });
+      const member = store.world.member(guild.id, userId);
+      const user = store.world.user(userId);
+      if (!member || !user) throw new ServiceError(user ? 'unknownMember' : 'unknownUser');
+      return memberView(member, user);
+    },
+  });
+}

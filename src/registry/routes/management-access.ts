@@ -1,0 +1,26 @@
+/**
+ * The management API (`/_slashbench/*`) is for the client simulator, not for bots: it
+ * takes the session token of any person in the world (no prefix, as the real client
+ * sends it) and refuses bot tokens. Every edit is announced on the bus as `worldChanged`.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { RegistryContext } from '../app.js';
+import { identify } from '../http/auth.js';
+import { ServiceError } from '../http/service-error.js';
+import type { UserRecord } from '../store/records.js';
+
+/** Outside `/api`, so no bot library ever reaches it by accident. */
+export const MANAGEMENT_BASE = '/_slashbench';
+
+/** The person making a management request: 401 without a user session token, 403 for a bot. */
+export function worldEditor(context: RegistryContext, request: FastifyRequest): UserRecord {
+  const caller = identify(context.store, request, context.now());
+  if (caller?.kind === 'bot') throw new ServiceError('missingAccess');
+  if (caller?.kind === 'user') return caller.user;
+  throw new ServiceError('unauthorized');
+}
+
+/** Tells live listeners (gateway sessions, the client) that part of the world changed. */
+export function announceChange(context: RegistryContext, kind: string, id: string): void {
+  context.bus.emit('worldChanged', { kind, id });
+}

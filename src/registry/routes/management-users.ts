@@ -1,0 +1,91 @@
+/**
+ * People in the world and the apps they installed to their accounts:
+ * `POST /_slashbench/users`, `PATCH /_slashbench/users/{id}` (switching `locale` among
+ * others), and `PUT`/`DELETE /_slashbench/users/{id}/applications/{app}`.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { userCreateBody, userEditBody } from '../../shared/world-edits.js';
+import type { RegistryContext } from '../app.js';
+import { currentUserView } from '../domain/user-view.js';
+import { resource } from '../http/resource.js';
+import { ServiceError } from '../http/service-error.js';
+import { parseWorldBody, refuseProblem } from '../http/world-body.js';
+import type { UserRecord } from '../store/records.js';
+import { generateToken } from '../store/secrets.js';
+import { problem, WORLD_CODES } from '../world/world-error.js';
+import { announceChange, MANAGEMENT_BASE, worldEditor } from './management-access.js';
+import { snowflakeParams } from './path-values.js';
+
+/** Registers the people and user-install edits. */
+export function registerUserManagementRoutes(app: FastifyInstance, context: RegistryContext): void {
+  const { store } = context;
+  const tokenTaken = (token: string | undefined, userId: string) => {
+    const holder = token === undefined ? undefined : store.world.userByToken(token);
+    return holder && holder.id !== userId ? problem(['token'], 'already the token of another user', WORLD_CODES.taken) : undefined;
+  };
+  /** A person (not a bot user) named by the path. */
+  const person = (request: FastifyRequest): UserRecord => {
+    const { userId } = snowflakeParams(request, { userId: 'user_id' });
+    const user = store.world.user(userId);
+    if (!user) throw new ServiceError('unknownUser');
+    if (user.bot) throw new ServiceError('missingAccess');
+    return user;
+  };
+
+  resource(app, `${MANAGEMENT_BASE}/users`, {
+    POST: (request, reply) => {
+      worldEditor(context, request);
+      const body = parseWorldBody(userCreateBody, request.body);
+      const id = body.id ?? context.nextId();
+      if (store.world.user(id) || store.world.application(id)) refuseProblem(problem(['id'], 'already the id of a user or application', WORLD_CODES.taken));
+      refuseProblem(tokenTaken(body.token, id));
+      const token = body.token ?? generateToken('user');
+      const user: UserRecord = { id, username: body.username, global_name: body.global_name ?? null, locale: body.locale ?? null, bot: false };
+      store.world.putUser(user, token);
+      announceChange(context, 'user', id);
+      // The token is shown once, when the registry made it: the store keeps only its digest.
+      return reply.code(201).send({ ...currentUserView(user), ...(body.token === undefined ? { token } : {}) });
+    },
+  });
+
+  resource(app, `${MANAGEMENT_BASE}/users/:userId`, {
+    PATCH: (request) => {
+      worldEditor(context, request);
+      const user = person(request);
+      const body = parseWorldBody(userEditBody, request.body);
+      refuseProblem(tokenTaken(body.token, user.id));
+      const edited: UserRecord = {
+        ...user,
+        ...(body.username === undefined ? {} : { username: body.username }),
+        ...(body.global_name === undefined ? {} : { global_name: body.global_name }),
+        ...(body.locale === undefined ? {} : { locale: body.locale }),
+      };
+      store.world.putUser(edited, body.token ?? null);
+      announceChange(context, 'user', user.id);
+      return currentUserView(edited);
+    },
+  });
+
+  const installPath = `${MANAGEMENT_BASE}/users/:userId/applications/:applicationId`;
+  const openInstall = (request: FastifyRequest) => {
+    worldEditor(context, request);
+    const user = person(request);
+    const { applicationId } = snowflakeParams(request, { applicationId: 'application_id' });
+    if (!store.world.application(applicationId)) throw new ServiceError('unknownApplication');
+    return { user, applicationId };
+  };
+  resource(app, installPath, {
+    PUT: (request, reply) => {
+      const { user, applicationId } = openInstall(request);
+      store.world.installForUser(user.id, applicationId);
+      announceChange(context, 'user_install', user.id);
+      return reply.code(204).send();
+    },
+    DELETE: (request, reply) => {
+      const { user, applicationId } = openInstall(request);
+      store.world.uninstallForUser(user.id, applicationId);
+      announceChange(context, 'user_install', user.id);
+      return reply.code(204).send();
+    },
+  });
+}

@@ -1,0 +1,32 @@
+/**
+ * `GET /users/@me`: the bot user for a bot token, the person (with the `locale` their
+ * command lists follow) for a user session token, and for an OAuth2 Bearer token with
+ * `identify` the user who authorized it (the app's owner for client credentials).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { RegistryContext } from '../app.js';
+import { currentUserView } from '../domain/user-view.js';
+import { identify } from '../http/auth.js';
+import { resource } from '../http/resource.js';
+import { ServiceError } from '../http/service-error.js';
+import type { UserRecord } from '../store/records.js';
+
+/** Registers `GET /users/@me`. */
+export function registerUserRoutes(app: FastifyInstance, context: RegistryContext): void {
+  resource(app, '/api/v10/users/@me', {
+    GET: (request) => {
+      const { world } = context.store;
+      const caller = identify(context.store, request, context.now());
+      let user: UserRecord | undefined;
+      if (caller?.kind === 'bot') user = world.user(caller.application.id);
+      else if (caller?.kind === 'user') user = caller.user;
+      else if (caller?.kind === 'bearer') {
+        if (!caller.scopes.includes('identify')) throw new ServiceError('missingScope');
+        const ownerId = caller.application.owner_id;
+        user = caller.user ?? (ownerId === null ? undefined : world.user(ownerId));
+      }
+      if (!user) throw new ServiceError('unauthorized');
+      return currentUserView(user);
+    },
+  });
+}

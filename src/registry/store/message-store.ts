@@ -1,0 +1,120 @@
+/**
+ * Messages per channel. Kept general on purpose: the world file, the management API and
+ * interaction responses all write through `putMessage`, and every reader pages with the
+ * service's `before` / `after` / `around` / `limit`.
+ */
+import type { Sql } from './database.js';
+import type { MessageRecord } from './records.js';
+
+/** One page request; at most one of before, after, around is used (around, then before, then after). */
+export interface MessagePage {
+  before?: string;
+  after?: string;
+  around?: string;
+  limit: number;
+}
+
+interface MessageRow {
+  id: string;
+  channel_id: string;
+  author_id: string;
+  content: string;
+  timestamp: string;
+  edited_timestamp: string | null;
+  type: number;
+  flags: number;
+  embeds: string;
+  components: string;
+  attachments: string;
+  application_id: string | null;
+  webhook_id: string | null;
+  interaction_metadata: string | null;
+}
+
+const COLUMNS =
+  'id, channel_id, author_id, content, timestamp, edited_timestamp, type, flags, embeds, components, attachments, application_id, webhook_id, interaction_metadata';
+
+/** Text that sorts in snowflake order. */
+export function sortKey(id: string): string {
+  return id.padStart(20, '0');
+}
+
+function decode(row: MessageRow): MessageRecord {
+  return {
+    id: row.id, channel_id: row.channel_id, author_id: row.author_id, content: row.content,
+    timestamp: row.timestamp, edited_timestamp: row.edited_timestamp, type: row.type, flags: row.flags,
+    embeds: JSON.parse(row.embeds) as MessageRecord['embeds'],
+    components: JSON.parse(row.components) as MessageRecord['components'],
+    attachments: JSON.parse(row.attachments) as MessageRecord['attachments'],
+    application_id: row.application_id, webhook_id: row.webhook_id,
+    interaction_metadata: row.interaction_metadata === null ? null : (JSON.parse(row.interaction_metadata) as Record<string, unknown>),
+  };
+}
+
+/** Reads and writes of messages. */
+export class MessageStore {
+  constructor(private readonly sql: Sql) {}
+
+  /** Inserts or replaces a message by id. */
+  putMessage(record: MessageRecord): void {
+    this.sql.run(
+      `INSERT INTO messages (${COLUMNS}, sort_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET channel_id = excluded.channel_id, author_id = excluded.author_id,
+         content = excluded.content, timestamp = excluded.timestamp, edited_timestamp = excluded.edited_timestamp,
+         type = excluded.type, flags = excluded.flags, embeds = excluded.embeds, components = excluded.components,
+         attachments = excluded.attachments, application_id = excluded.application_id,
+         webhook_id = excluded.webhook_id, interaction_metadata = excluded.interaction_metadata`,
+      record.id, record.channel_id, record.author_id, record.content, record.timestamp, record.edited_timestamp,
+      record.type, record.flags, JSON.stringify(record.embeds), JSON.stringify(record.components),
+      JSON.stringify(record.attachments), record.application_id, record.webhook_id,
+      record.interaction_metadata === null ? null : JSON.stringify(record.interaction_metadata), sortKey(record.id),
+    );
+  }
+
+  /** A message of a channel, or undefined when the channel holds no message with that id. */
+  message(channelId: string, id: string): MessageRecord | undefined {
+    const row = this.sql.get<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE channel_id = ? AND id = ?`, channelId, id);
+    return row && decode(row);
+  }
+
+  /** The message with an id, whatever its channel (to refuse one id in two channels). */
+  messageById(id: string): MessageRecord | undefined {
+    const row = this.sql.get<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE id = ?`, id);
+    return row && decode(row);
+  }
+
+  /** One page of a channel's messages, newest first, as the service answers them. */
+  messages(channelId: string, page: MessagePage): MessageRecord[] {
+    const select = (where: string, order: 'ASC' | 'DESC', key: string | null, limit: number) =>
+      this.sql
+        .all<MessageRow>(
+          `SELECT ${COLUMNS} FROM messages WHERE channel_id = ? ${where} ORDER BY sort_key ${order} LIMIT ?`,
+          ...(key === null ? [channelId, limit] : [channelId, key, limit]),
+        )
+        .map(decode);
+    if (page.around !== undefined) {
+      const key = sortKey(page.around);
+      const newer = select('AND sort_key > ?', 'ASC', key, Math.floor(page.limit / 2)).reverse();
+      return [...newer, ...select('AND sort_key <= ?', 'DESC', key, page.limit - newer.length)];
+    }
+    if (page.before !== undefined) return select('AND sort_key < ?', 'DESC', sortKey(page.before), page.limit);
+    if (page.after !== undefined) return select('AND sort_key > ?', 'ASC', sortKey(page.after), page.limit).reverse();
+    return select('', 'DESC', null, page.limit);
+  }
+
+  /** The id of a channel's newest message (`last_message_id`), or null. */
+  lastMessageId(channelId: string): string | null {
+    const row = this.sql.get<{ id: string }>('SELECT id FROM messages WHERE channel_id = ? ORDER BY sort_key DESC LIMIT 1', channelId);
+    return row?.id ?? null;
+  }
+
+  /** Every message, by channel then age: what a world export carries. */
+  allMessages(): MessageRecord[] {
+    return this.sql.all<MessageRow>(`SELECT ${COLUMNS} FROM messages ORDER BY channel_id, sort_key`).map(decode);
+  }
+
+  /** Removes one message (an interaction response deleted by its app, say). */
+  deleteMessage(channelId: string, id: string): void {
+    this.sql.run('DELETE FROM messages WHERE channel_id = ? AND id = ?', channelId, id);
+  }
+}

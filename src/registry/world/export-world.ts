@@ -1,0 +1,45 @@
+/**
+ * The store's world as a world file, for the client simulator's export and for sharing a
+ * QA setup. It carries no token or secret (the store holds only their digests); loading
+ * it back into the same registry changes nothing, because existing applications keep
+ * their tokens when a file has none.
+ */
+import { isLocale } from '../../shared/locales.js';
+import type { WorldFile } from '../../shared/world-file.js';
+import type { Store } from '../store/store.js';
+
+/** The whole world as a world file without secrets; `loadWorld` reads it back unchanged. */
+export function exportWorld(store: Store): WorldFile {
+  const { world } = store;
+  const users = world.users().filter((user) => !user.bot).map((user) => ({
+    id: user.id, username: user.username, global_name: user.global_name,
+    ...(isLocale(user.locale) ? { locale: user.locale } : {}),
+    applications: world.userApplications(user.id),
+  }));
+  const applications = world.applications().map((app) => ({
+    id: app.id, name: app.name, ...(app.owner_id === null ? {} : { owner_id: app.owner_id }), flags: app.flags,
+    interactions_endpoint_url: app.interactions_endpoint_url, redirect_uris: app.redirect_uris, activity_url: app.activity_url,
+  }));
+  const guilds = world.guilds().map((guild) => ({
+    id: guild.id, name: guild.name, owner_id: guild.owner_id, ...(isLocale(guild.locale) ? { locale: guild.locale } : {}),
+    roles: world.roles(guild.id).map((role) => ({ id: role.id, name: role.name, permissions: role.permissions, position: role.position })),
+    channels: world.channels(guild.id).map((channel) => ({
+      id: channel.id, name: channel.name ?? '', type: channel.type, parent_id: channel.parent_id, nsfw: channel.nsfw, position: channel.position,
+    })),
+    members: world.members(guild.id).map((member) => ({
+      user_id: member.user_id, roles: member.roles, nick: member.nick, joined_at: member.joined_at,
+    })),
+    applications: world.installs(guild.id),
+  }));
+  const channels = world.privateChannels().map((channel) => ({
+    id: channel.id, type: channel.type as 1 | 3, recipients: world.recipients(channel.id),
+    ...(channel.type === 3 ? { name: channel.name } : {}),
+  }));
+  const messages = store.messages.allMessages().map((message) => ({
+    id: message.id, channel_id: message.channel_id, author_id: message.author_id, content: message.content,
+    timestamp: message.timestamp, edited_timestamp: message.edited_timestamp, type: message.type, flags: message.flags,
+    embeds: message.embeds, components: message.components, attachments: message.attachments,
+    application_id: message.application_id, webhook_id: message.webhook_id, interaction_metadata: message.interaction_metadata,
+  }));
+  return { users, applications, guilds, channels, messages };
+}
