@@ -36,9 +36,10 @@ beforeAll(async () => {
   registry.store.tokens.put('owner-bearer', { application_id: bot.id, user_id: guild.owner_id, scopes, expires_at });
   client = new Client({ intents: [], rest: { api: `${registry.url}/api`, retries: 0 } });
   client.rest.setToken(bot.bot_token);
-  // What READY would set at login; this test needs no gateway.
-  client.application = new ClientApplication(client, { id: bot.id });
-  const created = await client.application.commands.create({ name: 'moderate', description: 'Moderator tools' }, guild.id);
+  // What READY would set at login (discord.js types keep the constructor private); no gateway needed.
+  const application = new (ClientApplication as unknown as new (client: Client, data: { id: string }) => ClientApplication)(client, { id: bot.id });
+  client.application = application;
+  const created = await application.commands.create({ name: 'moderate', description: 'Moderator tools' }, guild.id);
   commandId = created.id;
 });
 
