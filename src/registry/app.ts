@@ -4,14 +4,24 @@
  * desktop app and the benchmarks listen on whatever address they choose.
  */
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import { DELIVERY_TIMEOUT_MS } from './delivery/deliver-over-http.js';
+import { EndpointVerifications } from './delivery/endpoint-verifications.js';
 import { createSnowflakeGenerator } from './domain/snowflake.js';
 import { EventBus } from './events.js';
+import { createGateway } from './gateway/gateway.js';
+import type { GatewayHub } from './gateway/hub.js';
+import { SessionStarts } from './gateway/session-starts.js';
+import { ActivityLauncher } from './interactions/activities.js';
+import { InteractionLedger } from './interactions/ledger.js';
 import { DEFAULT_BODY_LIMIT, registerJsonBody } from './http/json-body.js';
 import { RateLimiter, type RouteLimit } from './http/rate-limits.js';
 import { ServiceError } from './http/service-error.js';
 import { registerApplicationRoutes } from './routes/applications.js';
 import { registerCommandRoutes } from './routes/commands.js';
 import { registerCommandIndexRoutes } from './routes/command-index.js';
+import { registerGatewayRoutes } from './routes/gateway.js';
+import { registerInteractionRoutes } from './routes/interactions.js';
+import { registerInteractionWebhookRoutes } from './routes/interaction-webhooks.js';
 import { registerPermissionRoutes } from './routes/command-permissions.js';
 import { registerWorldRoutes } from './routes/world-routes.js';
 import type { Store } from './store/store.js';
@@ -24,6 +34,16 @@ export interface RegistryOptions {
   routeLimit?: RouteLimit;
   bus?: EventBus;
   logger?: boolean;
+  /** The HTTP client for interactions endpoints (verification and delivery); global fetch by default. */
+  fetch?: typeof fetch;
+  /** The endpoint's deadline; the service's 3 s by default. */
+  deliveryTimeoutMs?: number;
+  /** A gateway to use instead of the real one (tests inject a fake). */
+  gateway?: GatewayHub;
+  /** HELLO's heartbeat interval in ms (41250 by default); tests use a short one. */
+  heartbeatInterval?: number;
+  /** How long a dropped gateway session stays resumable, in ms (2 minutes by default). */
+  resumeWindow?: number;
 }
 
 /** What every route module gets: the state and the injected dependencies. */
@@ -33,18 +53,46 @@ export interface RegistryContext {
   now: () => number;
   nextId: () => string;
   limiter: RateLimiter;
+  /** Endpoint URLs' verdicts and the settings HTTP deliveries use (`deliveryOptions()`). */
+  verifications: EndpointVerifications;
+  /** Interactions in flight, their tokens and ephemeral messages. */
+  ledger: InteractionLedger;
+  activities: ActivityLauncher;
+  /** How long an app has for its first response: the same deadline HTTP delivery waits. */
+  deadlineMs: number;
+  /** Live sessions of bots and clients: where dispatches (INTERACTION_CREATE, client events) go. */
+  gateway: GatewayHub;
 }
 
 export const DEFAULT_ROUTE_LIMIT: RouteLimit = { limit: 50, windowMs: 1000 };
 
 export function buildApp(options: RegistryOptions): FastifyInstance {
   const now = options.now ?? Date.now;
+  const nextId = options.nextId ?? createSnowflakeGenerator(now);
+  const deadlineMs = options.deliveryTimeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const bus = options.bus ?? new EventBus();
+  const sessionStarts = new SessionStarts(now);
+  const gateway = options.gateway ?? createGateway({
+    store: options.store, bus, now, sessionStarts,
+    ...(options.heartbeatInterval === undefined ? {} : { heartbeatInterval: options.heartbeatInterval }),
+    ...(options.resumeWindow === undefined ? {} : { resumeWindow: options.resumeWindow }),
+  });
   const context: RegistryContext = {
     store: options.store,
-    bus: options.bus ?? new EventBus(),
+    bus,
     now,
-    nextId: options.nextId ?? createSnowflakeGenerator(now),
+    nextId,
     limiter: new RateLimiter(options.routeLimit ?? DEFAULT_ROUTE_LIMIT, now),
+    verifications: new EndpointVerifications({
+      fetch: options.fetch ?? fetch,
+      timeoutMs: deadlineMs,
+      now,
+      nextId,
+    }),
+    ledger: new InteractionLedger(now),
+    activities: new ActivityLauncher(nextId, now),
+    deadlineMs,
+    gateway,
   };
   const app = Fastify({
     logger: options.logger ?? false,
@@ -53,6 +101,9 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
     logController: new LogController({ disableRequestLogging: true }),
   });
   registerJsonBody(app);
+  gateway.attach(app.server);
+  // Before the HTTP server closes: it would wait for the upgraded gateway sockets.
+  app.addHook('preClose', () => gateway.close());
   app.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
     const known = error instanceof ServiceError ? error : fromFastify(error);
     if (known.status >= 500) request.log.error({ err: error }, 'request failed');
@@ -65,8 +116,11 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   registerCommandRoutes(app, context);
   registerPermissionRoutes(app, context);
   registerCommandIndexRoutes(app, context);
+  registerInteractionRoutes(app, context);
+  registerInteractionWebhookRoutes(app, context);
   registerApplicationRoutes(app, context);
   registerWorldRoutes(app, context);
+  registerGatewayRoutes(app, context, sessionStarts);
   return app;
 }
 

@@ -10,8 +10,22 @@ export interface RegistryEvents {
   commandsChanged: [{ application_id: string; guild_id: string | null }];
   /** A command's (or the app's) permission overwrites in a guild were replaced: APPLICATION_COMMAND_PERMISSIONS_UPDATE. */
   permissionsChanged: [CommandPermissions];
+  /**
+   * Something the simulated client and its inspector should see live: a message created or
+   * edited, an interaction's progress (payload sent, bot answer, success, failure and why),
+   * autocomplete results, a modal, an activity launch. The gateway forwards it to client sessions.
+   */
+  clientEvent: [ClientEvent];
   /** The world changed through the management API (users, roles, channels, members, installs). */
   worldChanged: [{ kind: string; id: string }];
+}
+
+/** Who a client event is for: one user's sessions, or everyone who can view a channel. */
+export interface ClientEvent {
+  to: { userId: string } | { channelId: string };
+  /** A gateway dispatch name, e.g. MESSAGE_CREATE or the simulator's INTERACTION_FAILURE. */
+  type: string;
+  data: unknown;
 }
 
 /** A typed event emitter for `RegistryEvents`. */

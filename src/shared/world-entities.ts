@@ -47,7 +47,9 @@ export const worldApplicationSchema = z.object({
   name: z.string().min(1).max(100),
   owner_id: snowflake.optional(),
   /** Required for a new application; an existing one keeps its token when absent (exports carry none). */
-  bot_token: token.optional(),
+  bot_token: token
+    .refine((value) => !/^(bot|bearer)/i.test(value), 'must not start with "Bot" or "Bearer": discord.js strips that from a token')
+    .optional(),
   client_secret: token.optional(),
   flags: z.number().int().nonnegative().optional(),
   interactions_endpoint_url: z.url().nullable().optional(),

@@ -3,7 +3,7 @@
  * and `inject` helpers that send a token the way bots and clients do. No port is opened.
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/registry/app.js';
+import { buildApp, type RegistryOptions } from '../../src/registry/app.js';
 import { createSnowflakeGenerator } from '../../src/registry/domain/snowflake.js';
 import { EventBus } from '../../src/registry/events.js';
 import { openStore, type Store } from '../../src/registry/store/store.js';
@@ -23,9 +23,9 @@ export const IDS = {
 } as const;
 
 export const TOKENS = {
-  bot: 'bot-token-app',
-  otherBot: 'bot-token-other',
-  activityBot: 'bot-token-activity',
+  bot: 'app-bot-token',
+  otherBot: 'other-bot-token',
+  activityBot: 'activity-bot-token',
   owner: 'user-token-owner',
   member: 'user-token-member',
 } as const;
@@ -64,14 +64,16 @@ export interface TestRegistry {
 }
 
 /** A fresh in-memory registry with the fixture world; `routeLimit` high unless a test lowers it. */
-export function testRegistry(options: { routeLimit?: number; dataDirectory?: string } = {}): TestRegistry {
+export function testRegistry(
+  options: { routeLimit?: number; dataDirectory?: string; app?: Partial<RegistryOptions> } = {},
+): TestRegistry {
   const clock = { now: Date.UTC(2026, 10, 21, 12) };
   const now = () => clock.now;
   const nextId = createSnowflakeGenerator(now);
   const store = openStore(options.dataDirectory ?? ':memory:');
   loadWorld(store, fixtureWorld(), { now, nextId });
   const bus = new EventBus();
-  const app = buildApp({ store, bus, now, nextId, routeLimit: { limit: options.routeLimit ?? 1_000_000, windowMs: 1000 } });
+  const app = buildApp({ store, bus, now, nextId, routeLimit: { limit: options.routeLimit ?? 1_000_000, windowMs: 1000 }, ...options.app });
   return {
     app, store, bus, clock,
     bot: (request, token = TOKENS.bot) =>

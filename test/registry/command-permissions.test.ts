@@ -92,7 +92,7 @@ describe('who may edit command permissions', () => {
     ['no token', undefined, 401, { message: '401: Unauthorized', code: 0 }],
     ['an unknown Bearer token', 'Bearer nope', 401, { message: '401: Unauthorized', code: 0 }],
     ['a user session token', 'user-token-owner', 401, { message: '401: Unauthorized', code: 0 }],
-    ['a bot token', 'Bot bot-token-app', 403, { message: 'Bots cannot use this endpoint', code: 20001 }],
+    ['a bot token', 'Bot app-bot-token', 403, { message: 'Bots cannot use this endpoint', code: 20001 }],
     ['a client-credentials token', 'Bearer client-credentials', 403, { message: 'Bots cannot use this endpoint', code: 20001 }],
     ['a user token without the scope', 'Bearer owner-identify', 403, { message: 'Missing required OAuth2 scope', code: 50026 }],
     ['a user who cannot manage roles', 'Bearer member-edit', 403, { message: 'Missing Permissions', code: 50013 }],

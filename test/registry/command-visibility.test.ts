@@ -31,8 +31,8 @@ const world: WorldFile = {
     { id: ID.eve, username: 'eve', token: 'token-eve', applications: [ID.userApp] },
   ],
   applications: [
-    { id: ID.app, name: 'Guild App', bot_token: 'bot-guild-app' },
-    { id: ID.userApp, name: 'User App', bot_token: 'bot-user-app' },
+    { id: ID.app, name: 'Guild App', bot_token: 'guild-app-token' },
+    { id: ID.userApp, name: 'User App', bot_token: 'user-app-token' },
   ],
   guilds: [
     {
@@ -98,11 +98,11 @@ beforeAll(async () => {
     { name: 'manage-guild', default_member_permissions: P.MANAGE_GUILD.toString() },
     { name: 'age-restricted', nsfw: true }, { name: 'no-dm', dm_permission: false },
     { name: 'guild-context', contexts: [0] }, { name: 'dm-context', contexts: [1] },
-  ]) await create('bot-guild-app', global, body);
-  await create('bot-guild-app', `/api/v10/applications/${ID.app}/guilds/${ID.guild}/commands`, { name: 'guild-only' });
+  ]) await create('guild-app-token', global, body);
+  await create('guild-app-token', `/api/v10/applications/${ID.app}/guilds/${ID.guild}/commands`, { name: 'guild-only' });
   const userGlobal = `/api/v10/applications/${ID.userApp}/commands`;
-  await create('bot-user-app', userGlobal, { name: 'user-installed', integration_types: [1], contexts: [0, 1, 2] });
-  await create('bot-user-app', userGlobal, { name: 'guild-install-only', integration_types: [0] });
+  await create('user-app-token', userGlobal, { name: 'user-installed', integration_types: [1], contexts: [0, 1, 2] });
+  await create('user-app-token', userGlobal, { name: 'guild-install-only', integration_types: [0] });
 });
 
 /** Sets the guild app's overwrites for a command (by name) or app-wide (by the app's id). */
@@ -224,7 +224,7 @@ describe('the explain view', () => {
 
   it('answers user tokens only, for places the user is in', async () => {
     const as = (authorization: string, url: string) => app.inject({ method: 'GET', url, headers: { authorization } });
-    expect((await as('Bot bot-guild-app', `/api/v10/guilds/${ID.guild}/application-command-index`)).json()).toEqual({ message: 'Bots cannot use this endpoint', code: 20001 });
+    expect((await as('Bot guild-app-token', `/api/v10/guilds/${ID.guild}/application-command-index`)).json()).toEqual({ message: 'Bots cannot use this endpoint', code: 20001 });
     expect((await as('nobody', `/api/v10/guilds/${ID.guild}/application-command-index`)).statusCode).toBe(401);
     expect((await as('token-dave', `/api/v10/guilds/${ID.other}/application-command-index`)).json().code).toBe(50001);
     expect((await as('token-dave', `/api/v10/channels/${ID.groupDm}/application-command-index`)).json().code).toBe(50001);

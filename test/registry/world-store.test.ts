@@ -15,7 +15,7 @@ const context = { now: () => Date.UTC(2026, 0, 1), nextId: () => '1' };
 
 /** The export with every app given a bot token again, as a new registry needs. */
 function withTokens(world: WorldFile): WorldFile {
-  return { ...world, applications: world.applications.map((app, index) => ({ ...app, bot_token: `bot-token-${index}-again` })) };
+  return { ...world, applications: world.applications.map((app, index) => ({ ...app, bot_token: `app-token-${index}-again` })) };
 }
 
 describe('the world model', () => {
@@ -181,9 +181,9 @@ describe('bot tokens in world files', () => {
     const registry = worldRegistry({ extend: false });
     registry.load({ users: [], guilds: [], applications: [{ id: IDS.app, name: 'Renamed' }] });
     expect(registry.store.world.applicationByBotToken(TOKENS.bot)).toMatchObject({ id: IDS.app, name: 'Renamed' });
-    registry.load({ users: [], guilds: [], applications: [{ id: IDS.app, name: 'Renamed', bot_token: 'bot-token-new-one' }] });
+    registry.load({ users: [], guilds: [], applications: [{ id: IDS.app, name: 'Renamed', bot_token: 'new-app-token' }] });
     expect(registry.store.world.applicationByBotToken(TOKENS.bot)).toBeUndefined();
-    expect(registry.store.world.applicationByBotToken('bot-token-new-one')?.id).toBe(IDS.app);
+    expect(registry.store.world.applicationByBotToken('new-app-token')?.id).toBe(IDS.app);
   });
 
   it("refuses another application's token", () => {

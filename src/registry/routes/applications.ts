@@ -1,24 +1,54 @@
 /**
  * The current application (`/applications/@me`), read by bots for their `verify_key`
- * and by discord.js at login (`/oauth2/applications/@me`).
+ * and by discord.js at login (`/oauth2/applications/@me`); a bot sets its interactions
+ * endpoint URL with PATCH, verified the way the service verifies it before it is stored.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RegistryContext } from '../app.js';
+import { pingOptions } from '../delivery/endpoint-verifications.js';
+import { describeVerificationFailure, verifyInteractionsEndpoint } from '../delivery/verify-endpoint.js';
+import { ENDPOINT_ERRORS, readApplicationUpdate } from '../domain/application-update.js';
 import { userView } from '../domain/user-view.js';
 import { identify } from '../http/auth.js';
 import { resource } from '../http/resource.js';
-import { ServiceError } from '../http/service-error.js';
+import { ServiceError, invalidField, invalidFormBody } from '../http/service-error.js';
 import type { ApplicationRecord } from '../store/records.js';
 
 export function registerApplicationRoutes(app: FastifyInstance, context: RegistryContext): void {
-  const current = (request: Parameters<typeof identify>[1]) => {
+  const botApplication = (request: FastifyRequest): ApplicationRecord => {
     const caller = identify(context.store, request, context.now());
     if (!caller) throw new ServiceError('unauthorized');
     if (caller.kind !== 'bot') throw new ServiceError('unauthorized');
-    return applicationView(context, caller.application);
+    return caller.application;
   };
-  resource(app, '/api/v10/applications/@me', { GET: current });
+  const current = (request: FastifyRequest) => applicationView(context, botApplication(request));
+  const update = async (request: FastifyRequest) => {
+    const application = botApplication(request);
+    const change = readApplicationUpdate(request.body);
+    if (!change.ok) throw invalidFormBody(change.errors);
+    const url = change.value.interactionsEndpointUrl;
+    if (url !== undefined) await saveEndpoint(context, application, url);
+    return applicationView(context, context.store.world.application(application.id) ?? application);
+  };
+  resource(app, '/api/v10/applications/@me', { GET: current, PATCH: update });
   resource(app, '/api/v10/oauth2/applications/@me', { GET: current });
+}
+
+/** Verifies a new URL (nothing changes when it fails), then stores it; null clears it. */
+async function saveEndpoint(context: RegistryContext, application: ApplicationRecord, url: string | null): Promise<void> {
+  const { verifications } = context;
+  if (url !== null) {
+    const verdict = await verifyInteractionsEndpoint(application, url, pingOptions(context.store, application, verifications.settings));
+    if (!verdict.ok) {
+      const refusal = ENDPOINT_ERRORS.notVerified(describeVerificationFailure(verdict));
+      throw invalidField(['interactions_endpoint_url'], refusal.code, refusal.message);
+    }
+    verifications.remember(application.id, url, verdict);
+  } else {
+    verifications.forget(application.id);
+  }
+  context.store.world.setInteractionsEndpoint(application.id, url);
+  context.bus.emit('worldChanged', { kind: 'application', id: application.id });
 }
 
 function applicationView(context: RegistryContext, application: ApplicationRecord): Record<string, unknown> {

@@ -39,7 +39,7 @@ export function registerUserManagementRoutes(app: FastifyInstance, context: Regi
       const id = body.id ?? context.nextId();
       if (store.world.user(id) || store.world.application(id)) refuseProblem(problem(['id'], 'already the id of a user or application', WORLD_CODES.taken));
       refuseProblem(tokenTaken(body.token, id));
-      const token = body.token ?? generateToken('user');
+      const token = body.token ?? generateToken(id);
       const user: UserRecord = { id, username: body.username, global_name: body.global_name ?? null, locale: body.locale ?? null, bot: false };
       store.world.putUser(user, token);
       announceChange(context, 'user', id);

@@ -16,7 +16,15 @@ export function secretMatches(secret: string, digest: string): boolean {
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
 
-/** A new random token of the service's look: base64url text with a prefix naming what it is for. */
-export function generateToken(prefix: string): string {
-  return `${prefix}.${randomBytes(24).toString('base64url')}`;
+/**
+ * A new token of the service's look: the base64 of the id it belongs to, a dot, and a
+ * random secret. (Never a prefix like "bot.": discord.js strips a leading "Bot" from tokens.)
+ */
+export function generateToken(subjectId: string): string {
+  return `${Buffer.from(subjectId).toString('base64url')}.${randomBytes(24).toString('base64url')}`;
+}
+
+/** A new random client secret. */
+export function generateSecret(): string {
+  return randomBytes(24).toString('base64url');
 }

@@ -5,7 +5,7 @@
  */
 import type { WorldFile } from '../../shared/world-file.js';
 import { PERMISSION, EMBEDDED_FLAG } from '../domain/permissions.js';
-import { generateToken } from '../store/secrets.js';
+import { generateSecret, generateToken } from '../store/secrets.js';
 
 export function demoWorld(nextId: () => string): WorldFile {
   const [alice, bob, bot, activity, guild] = [nextId(), nextId(), nextId(), nextId(), nextId()];
@@ -14,14 +14,14 @@ export function demoWorld(nextId: () => string): WorldFile {
   const general = nextId();
   return {
     users: [
-      { id: alice, username: 'alice', global_name: 'Alice', locale: 'en-US', token: generateToken('user') },
-      { id: bob, username: 'bob', global_name: 'Bob', locale: 'fr', token: generateToken('user') },
+      { id: alice, username: 'alice', global_name: 'Alice', locale: 'en-US', token: generateToken(alice) },
+      { id: bob, username: 'bob', global_name: 'Bob', locale: 'fr', token: generateToken(bob) },
     ],
     applications: [
-      { id: bot, name: 'Demo Bot', owner_id: alice, bot_token: generateToken('bot'), client_secret: generateToken('secret') },
+      { id: bot, name: 'Demo Bot', owner_id: alice, bot_token: generateToken(bot), client_secret: generateSecret() },
       {
         id: activity, name: 'Demo Activity', owner_id: alice, flags: EMBEDDED_FLAG,
-        bot_token: generateToken('bot'), client_secret: generateToken('secret'),
+        bot_token: generateToken(activity), client_secret: generateSecret(),
         redirect_uris: ['http://127.0.0.1/callback'],
       },
     ],

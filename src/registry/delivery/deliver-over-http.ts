@@ -1,0 +1,116 @@
+/**
+ * Ed25519-signed HTTP delivery to an app's interactions endpoint URL, as the real service
+ * does it (api-facts.md, "HTTP delivery"): one POST, signed over `timestamp + raw body`,
+ * answered inline (200 + interaction response) or acknowledged (202) within the deadline.
+ * Every way it can go is returned as data, so the caller can show the developer exactly
+ * what their endpoint did.
+ */
+import { signDelivery } from '../domain/application-keys.js';
+import type { ApplicationRecord } from '../store/records.js';
+import { describeFetchFailure, readAnswer, type Answer } from './endpoint-answer.js';
+
+/** The service gives an endpoint 3 seconds to answer an interaction. */
+export const DELIVERY_TIMEOUT_MS = 3000;
+
+/** What the real service sends, so bots that log or filter on it see the same thing. */
+export const DELIVERY_USER_AGENT = 'Discord-Interactions/1.0 (+https://discord.com)';
+
+/** What is injected into a delivery: tests shorten the deadline, fix the clock and replace fetch. */
+export interface DeliveryOptions {
+  /** The deadline for the whole exchange, answer body included; 3 s by default. */
+  timeoutMs?: number;
+  /** The clock the signature timestamp is read from (epoch ms); `Date.now` by default. */
+  now?: () => number;
+  /** The HTTP client; the global fetch by default. */
+  fetch?: typeof fetch;
+  /** Cancels the delivery (e.g. the registry shutting down). */
+  signal?: AbortSignal;
+}
+
+/** The request exactly as sent, for the inspector that shows every payload. */
+export interface DeliveryRequest {
+  url: string;
+  headers: Record<string, string>;
+  /** The raw body the signature covers. */
+  body: string;
+}
+
+/** A delivery's result: the request, and how the endpoint answered (or did not). */
+export interface DeliveryResult extends Answer {
+  request: DeliveryRequest;
+  /** Milliseconds from sending to the end of the answer (monotonic clock). */
+  elapsedMs: number;
+}
+
+export type { Answer, DeliveryOutcome, InteractionResponseBody } from './endpoint-answer.js';
+
+/**
+ * POSTs an interaction payload to the app's endpoint, signed with the app's private key.
+ * Never rejects for anything the endpoint does (or a missing URL): a refused connection
+ * or a timeout is an outcome too. Only a payload JSON.stringify cannot encode throws.
+ */
+export function deliverOverHttp(
+  application: ApplicationRecord,
+  payload: unknown,
+  options: DeliveryOptions = {},
+): Promise<DeliveryResult> {
+  const body = JSON.stringify(payload);
+  const timestamp = String(Math.floor((options.now ?? Date.now)() / 1000));
+  const url = application.interactions_endpoint_url;
+  if (url === null) {
+    return Promise.resolve({
+      request: { url: '', headers: {}, body },
+      outcome: 'network-error',
+      elapsedMs: 0,
+      error: 'the application has no interactions endpoint URL',
+    });
+  }
+  return postSigned(url, body, timestamp, signDelivery(application.private_key, timestamp, body), options);
+}
+
+/**
+ * Sends an already signed body. The endpoint verification uses it directly to send a
+ * deliberately bad signature; everything else goes through `deliverOverHttp`.
+ */
+export async function postSigned(
+  url: string,
+  body: string,
+  timestamp: string,
+  signature: string,
+  options: DeliveryOptions = {},
+): Promise<DeliveryResult> {
+  const headers = {
+    'Content-Type': 'application/json',
+    'User-Agent': DELIVERY_USER_AGENT,
+    'X-Signature-Ed25519': signature,
+    'X-Signature-Timestamp': timestamp,
+  };
+  const request: DeliveryRequest = { url, headers, body };
+  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  // One controller for both the deadline and the caller's signal: aborting destroys the
+  // connection, so an endpoint that never answers keeps no socket open.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const cancel = () => controller.abort();
+  const outer = options.signal;
+  if (outer?.aborted) controller.abort();
+  else outer?.addEventListener('abort', cancel, { once: true });
+  const started = performance.now();
+  try {
+    const response = await (options.fetch ?? fetch)(url, { method: 'POST', headers, body, signal: controller.signal });
+    const text = await response.text();
+    return { request, ...readAnswer(response.status, response.headers, text), elapsedMs: performance.now() - started };
+  } catch (error) {
+    const elapsedMs = performance.now() - started;
+    if (timedOut) return { request, outcome: 'timeout', elapsedMs, error: `timed out after ${timeoutMs / 1000} s` };
+    if (outer?.aborted) return { request, outcome: 'network-error', elapsedMs, error: 'the delivery was cancelled' };
+    return { request, outcome: 'network-error', elapsedMs, error: describeFetchFailure(error) };
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', cancel);
+  }
+}

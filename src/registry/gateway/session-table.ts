@@ -1,0 +1,66 @@
+/**
+ * Every session the gateway knows, live or waiting for a RESUME, found by id, by app or
+ * by user. A session whose connection dropped is forgotten when its resume window ends.
+ */
+import type { GatewaySession } from './session.js';
+
+export class SessionTable {
+  private readonly sessions = new Map<string, GatewaySession>();
+  private readonly expiries = new Map<string, NodeJS.Timeout>();
+
+  constructor(private readonly resumeWindowMs: number) {}
+
+  add(session: GatewaySession): void {
+    this.sessions.set(session.id, session);
+  }
+
+  get(id: string): GatewaySession | undefined {
+    return this.sessions.get(id);
+  }
+
+  /** Stops the expiry of a session a RESUME picked up again. */
+  revive(session: GatewaySession): void {
+    const timer = this.expiries.get(session.id);
+    if (timer) clearTimeout(timer);
+    this.expiries.delete(session.id);
+  }
+
+  /** The session lost its connection: it stays resumable for the window, or goes now. */
+  release(session: GatewaySession, resumable: boolean): void {
+    session.connection = null;
+    if (!resumable) {
+      this.remove(session);
+      return;
+    }
+    this.revive(session);
+    const timer = setTimeout(() => this.remove(session), this.resumeWindowMs);
+    timer.unref();
+    this.expiries.set(session.id, timer);
+  }
+
+  remove(session: GatewaySession): void {
+    this.revive(session);
+    if (this.sessions.get(session.id) === session) this.sessions.delete(session.id);
+  }
+
+  /** An app's bot sessions, every shard, live or resumable. */
+  bots(applicationId: string): GatewaySession[] {
+    return [...this.sessions.values()].filter((session) => session.owner.kind === 'bot' && session.owner.application.id === applicationId);
+  }
+
+  /** Client sessions (people, not bots), live or resumable. */
+  clients(): GatewaySession[] {
+    return [...this.sessions.values()].filter((session) => session.owner.kind === 'user');
+  }
+
+  all(): GatewaySession[] {
+    return [...this.sessions.values()];
+  }
+
+  /** Forgets everything (the gateway is closing). */
+  clear(): void {
+    for (const timer of this.expiries.values()) clearTimeout(timer);
+    this.expiries.clear();
+    this.sessions.clear();
+  }
+}

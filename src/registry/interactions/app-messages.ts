@@ -1,0 +1,100 @@
+/**
+ * Messages an app sends through an interaction: the response, follow-ups, and edits of
+ * them. A public one is stored in its channel and shown to every viewer; an ephemeral one is
+ * kept by the ledger and shown only to the user who invoked ("only you can see this").
+ */
+import { messageView } from '../domain/channel-view.js';
+import { apiUser } from '../domain/user-view.js';
+import type { MessageRecord } from '../store/records.js';
+import type { InteractionRecord } from './ledger.js';
+import { MESSAGE_FLAGS, type MessageData } from './message-data.js';
+import { toChannel, toUser, type InteractionServices } from './services.js';
+
+/** Message types of what an interaction sends (discord-api-types `MessageType`). */
+const MESSAGE_TYPE = { DEFAULT: 0, CHAT_INPUT_COMMAND: 20, CONTEXT_MENU_COMMAND: 23 } as const;
+
+function isEphemeral(message: MessageRecord): boolean {
+  return (message.flags & MESSAGE_FLAGS.EPHEMERAL) !== 0;
+}
+
+/** The message as its viewers get it, with the app's bot as author. */
+export function appMessageView(services: InteractionServices, message: MessageRecord): Record<string, unknown> {
+  return messageView(message, services.store.world.user(message.author_id)) as unknown as Record<string, unknown>;
+}
+
+function publish(services: InteractionServices, record: InteractionRecord, message: MessageRecord, event: string): void {
+  const view = appMessageView(services, message);
+  if (isEphemeral(message)) toUser(services, record.user_id, event, view);
+  else toChannel(services, message.channel_id, event, view);
+}
+
+function save(services: InteractionServices, record: InteractionRecord, message: MessageRecord): void {
+  if (isEphemeral(message)) services.ledger.putEphemeral(record.id, message);
+  else services.store.messages.putMessage(message);
+}
+
+/** Sends a new message for the interaction: the original response (`original`) or a follow-up. */
+export function sendAppMessage(
+  services: InteractionServices, record: InteractionRecord, data: MessageData, options: { original: boolean; loading?: boolean },
+): MessageRecord {
+  const user = services.store.world.user(record.user_id);
+  const commandType = (record.payload.data as { type?: number } | undefined)?.type;
+  const type = !options.original ? MESSAGE_TYPE.DEFAULT
+    : record.type === 2 && commandType !== 1 ? MESSAGE_TYPE.CONTEXT_MENU_COMMAND : MESSAGE_TYPE.CHAT_INPUT_COMMAND;
+  const message: MessageRecord = {
+    id: services.nextId(),
+    channel_id: record.channel_id,
+    author_id: record.application_id,
+    content: data.content ?? '',
+    timestamp: new Date(services.now()).toISOString(),
+    edited_timestamp: null,
+    type,
+    flags: (data.flags ?? 0) | (options.loading ? MESSAGE_FLAGS.LOADING : 0),
+    embeds: data.embeds ?? [],
+    components: data.components ?? [],
+    attachments: [],
+    application_id: record.application_id,
+    webhook_id: record.application_id,
+    interaction_metadata: {
+      id: record.id,
+      type: record.type,
+      user: user ? apiUser(user) : { id: record.user_id },
+      authorizing_integration_owners: record.authorizing_integration_owners,
+      ...(record.name ? { name: record.name } : {}),
+      ...(options.original ? {} : { original_response_message_id: record.original_message_id }),
+    },
+  };
+  save(services, record, message);
+  publish(services, record, message, 'MESSAGE_CREATE');
+  return message;
+}
+
+/** A message of this interaction by id: the original, a follow-up, or the component's message. */
+export function findAppMessage(services: InteractionServices, record: InteractionRecord, id: string): MessageRecord | undefined {
+  return services.ledger.ephemeralMessage(id) ?? services.store.messages.message(record.channel_id, id);
+}
+
+/** Edits a message: given fields replace, and a deferred ("is thinking...") message stops loading. */
+export function editAppMessage(services: InteractionServices, record: InteractionRecord, message: MessageRecord, data: MessageData): MessageRecord {
+  const edited: MessageRecord = {
+    ...message,
+    ...(data.content !== undefined ? { content: data.content } : {}),
+    ...(data.embeds !== undefined ? { embeds: data.embeds } : {}),
+    ...(data.components !== undefined ? { components: data.components } : {}),
+    // Ephemerality is fixed at creation; an edit may change the other flags.
+    flags: ((data.flags ?? message.flags) & ~MESSAGE_FLAGS.EPHEMERAL & ~MESSAGE_FLAGS.LOADING) | (message.flags & MESSAGE_FLAGS.EPHEMERAL),
+    edited_timestamp: (message.flags & MESSAGE_FLAGS.LOADING) !== 0 ? null : new Date(services.now()).toISOString(),
+  };
+  save(services, record, edited);
+  publish(services, record, edited, 'MESSAGE_UPDATE');
+  return edited;
+}
+
+/** Deletes a message of the interaction. */
+export function deleteAppMessage(services: InteractionServices, record: InteractionRecord, message: MessageRecord): void {
+  if (isEphemeral(message)) services.ledger.deleteEphemeral(message.id);
+  else services.store.messages.deleteMessage(message.channel_id, message.id);
+  const data = { id: message.id, channel_id: message.channel_id };
+  if (isEphemeral(message)) toUser(services, record.user_id, 'MESSAGE_DELETE', data);
+  else toChannel(services, message.channel_id, 'MESSAGE_DELETE', data);
+}

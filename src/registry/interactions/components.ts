@@ -1,0 +1,69 @@
+/**
+ * What a MESSAGE_COMPONENT (a button press, a select) or a MODAL_SUBMIT carries: the
+ * component's custom_id on an app's message the user can see, or the modal's fields.
+ */
+import { isSnowflake } from '../../shared/command-rules/index.js';
+import { invalidField, ServiceError } from '../http/service-error.js';
+import type { Location } from '../queries/command-index.js';
+import type { MessageRecord, UserRecord } from '../store/records.js';
+import { appMessageView } from './app-messages.js';
+import type { InvokeBody } from './invoke.js';
+import type { InteractionServices } from './services.js';
+
+export interface ComponentSource {
+  data: Record<string, unknown>;
+  message?: Record<string, unknown>;
+  messageId?: string;
+}
+
+/** The component with `customId` anywhere in a message's component tree. */
+function findComponent(components: ReadonlyArray<Record<string, unknown>>, customId: string): Record<string, unknown> | undefined {
+  for (const component of components) {
+    if (component.custom_id === customId) return component;
+    const children = component.components;
+    if (Array.isArray(children)) {
+      const found = findComponent(children as Array<Record<string, unknown>>, customId);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** The app's message the interaction comes from, if the user can see it. */
+function sourceMessage(services: InteractionServices, user: UserRecord, body: InvokeBody): MessageRecord {
+  if (!isSnowflake(body.message_id)) throw invalidField(['message_id'], 'NUMBER_TYPE_COERCE', `Value "${String(body.message_id)}" is not snowflake.`);
+  const ephemeral = services.ledger.ephemeralMessage(String(body.message_id));
+  const ownEphemeral = ephemeral && (ephemeral.interaction_metadata?.user as { id?: string } | undefined)?.id === user.id ? ephemeral : undefined;
+  const message = ownEphemeral ?? services.store.messages.message(body.channel_id, String(body.message_id));
+  if (!message) throw new ServiceError('unknownMessage');
+  if (message.application_id !== body.application_id) throw invalidField(['message_id'], 'INTERACTION_MESSAGE_NOT_FROM_APP', 'That message was not sent by this app.');
+  return message;
+}
+
+/** Checks a component press or modal submit and answers its `data` (and `message`). */
+export function componentSource(services: InteractionServices, user: UserRecord, _location: Location, body: InvokeBody): ComponentSource {
+  const customId = body.data.custom_id;
+  if (typeof customId !== 'string' || customId.length < 1 || customId.length > 100) {
+    throw invalidField(['data', 'custom_id'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.');
+  }
+  if (body.type === 5) {
+    const components = body.data.components;
+    if (!Array.isArray(components)) throw invalidField(['data', 'components'], 'BASE_TYPE_REQUIRED', 'This field is required');
+    const data = { custom_id: customId, components };
+    if (body.message_id === undefined) return { data };
+    const message = sourceMessage(services, user, body);
+    return { data, message: appMessageView(services, message), messageId: message.id };
+  }
+  const message = sourceMessage(services, user, body);
+  const component = findComponent(message.components, customId);
+  if (!component) throw invalidField(['data', 'custom_id'], 'INTERACTION_COMPONENT_UNKNOWN', `The message has no component "${customId}".`);
+  const data: Record<string, unknown> = { custom_id: customId, component_type: component.type };
+  if (body.data.values !== undefined) {
+    const values = body.data.values;
+    if (!Array.isArray(values) || values.some((value) => typeof value !== 'string')) {
+      throw invalidField(['data', 'values'], 'LIST_TYPE_CONVERT', 'Only a list of strings may be used.');
+    }
+    data.values = values;
+  }
+  return { data, message: appMessageView(services, message), messageId: message.id };
+}

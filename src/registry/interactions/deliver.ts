@@ -1,0 +1,70 @@
+/**
+ * Hands an interaction to its app: over HTTP, signed, when the app has an interactions
+ * endpoint URL, else over the gateway as INTERACTION_CREATE (the two are exclusive). The
+ * deadline runs from the invocation; whatever happens is told to the client, with the
+ * request and the raw answer for the inspector.
+ */
+import { deliverOverHttp } from '../delivery/deliver-over-http.js';
+import { ensureVerified } from '../delivery/endpoint-verifications.js';
+import { ServiceError } from '../http/service-error.js';
+import type { ApplicationRecord } from '../store/records.js';
+import type { InteractionRecord } from './ledger.js';
+import { applyResponse } from './respond.js';
+import { toUser, type InteractionServices } from './services.js';
+
+/** Ends an interaction that got no valid first response, telling the client why. */
+export function fail(services: InteractionServices, record: InteractionRecord, reason: string, detail: string): void {
+  if (record.response_type !== null || record.expired) return;
+  record.expired = true;
+  toUser(services, record.user_id, 'INTERACTION_FAILURE', { id: record.id, nonce: record.nonce, reason, detail });
+}
+
+export async function deliver(services: InteractionServices, application: ApplicationRecord, record: InteractionRecord): Promise<void> {
+  const deadline = setTimeout(() => {
+    fail(services, record, 'deadline', `The app did not respond within ${services.deadlineMs / 1000} s.`);
+  }, Math.max(0, record.created_at + services.deadlineMs - services.now()));
+  deadline.unref();
+  const inspect = (type: string, data: Record<string, unknown>) =>
+    toUser(services, record.user_id, type, { id: record.id, nonce: record.nonce, application_id: application.id, ...data });
+
+  if (application.interactions_endpoint_url === null) {
+    inspect('INTERACTION_DELIVERY', { method: 'gateway', payload: record.payload, deadline_at: record.created_at + services.deadlineMs });
+    if (!services.gateway.dispatchToBot(application.id, 'INTERACTION_CREATE', record.payload, record.guild_id)) {
+      clearTimeout(deadline);
+      fail(services, record, 'no-bot', 'No bot of this app is connected to the gateway, and it has no interactions endpoint URL.');
+    }
+    return;
+  }
+  const verdict = await ensureVerified(services.store, application, services.verifications);
+  if (!verdict.ok) {
+    clearTimeout(deadline);
+    fail(services, record, 'endpoint-error', `The interactions endpoint failed verification (${verdict.check}): ${verdict.reason}`);
+    return;
+  }
+  const remaining = record.created_at + services.deadlineMs - services.now();
+  const result = await deliverOverHttp(application, record.payload, { ...services.verifications.deliveryOptions(), timeoutMs: Math.max(1, remaining) });
+  inspect('INTERACTION_DELIVERY', {
+    method: 'http', payload: record.payload, request: result.request, deadline_at: record.created_at + services.deadlineMs,
+  });
+  inspect('INTERACTION_BOT_RESPONSE', {
+    outcome: result.outcome, status: result.status, body: result.responseBody, elapsed_ms: result.elapsedMs, error: result.error,
+  });
+  switch (result.outcome) {
+    case 'response':
+      try {
+        applyResponse(services, record, result.response, false);
+      } catch (error) {
+        const body = error instanceof ServiceError ? JSON.stringify(error.body()) : String(error);
+        fail(services, record, 'invalid-response', `The endpoint's inline response was refused: ${body}`);
+      }
+      break;
+    case 'acknowledged':
+      break; // The app answers through the callback route.
+    case 'timeout':
+      fail(services, record, 'deadline', `The endpoint did not answer within ${services.deadlineMs / 1000} s.`);
+      break;
+    default:
+      fail(services, record, 'endpoint-error', `The endpoint answered badly (${result.outcome}${result.status ? ` ${result.status}` : ''}): ${result.error ?? result.responseBody ?? ''}`);
+  }
+  if (record.response_type !== null || record.expired) clearTimeout(deadline);
+}

@@ -1,0 +1,163 @@
+/**
+ * A user invokes a command (or autocompletes, presses a button, submits a modal) in the
+ * simulated client. The checks run in the service's order — where, which command and
+ * version, may this user use it here, are the options right — and a refusal answers the
+ * client at once with the reason. An accepted one becomes the exact payload the service
+ * sends, is recorded in the ledger and is handed to delivery; the client hears the rest live.
+ */
+import { randomBytes } from 'node:crypto';
+import { isSnowflake } from '../../shared/command-rules/index.js';
+import { validateInvocation } from '../../shared/invocation/index.js';
+import { interactionPayload, nestOptions } from '../domain/interaction-payload.js';
+import { hasPermissions } from '../domain/member-permissions.js';
+import { PERMISSION } from '../domain/permissions.js';
+import { apiUser } from '../domain/user-view.js';
+import { invalidField, invalidFormBody, ServiceError } from '../http/service-error.js';
+import { evaluateCommand, locateChannel, type Location } from '../queries/command-index.js';
+import type { ApplicationRecord, StoredCommand, UserRecord } from '../store/records.js';
+import { deliver } from './deliver.js';
+import { launchActivity } from './launch.js';
+import type { InteractionRecord } from './ledger.js';
+import { contextAt, integrationOwners, payloadChannel, payloadMember, permissionsAt, resolvedData } from './payload-facts.js';
+import { toUser, type InteractionServices } from './services.js';
+import { componentSource } from './components.js';
+
+export interface InvokeBody {
+  type: number;
+  application_id: string;
+  channel_id: string;
+  guild_id?: string;
+  nonce?: string;
+  message_id?: string;
+  data: Record<string, unknown>;
+}
+
+/** Refuses the invocation: the client is told why, over its event stream and in the HTTP answer. */
+function refuse(services: InteractionServices, user: UserRecord, nonce: string | null, reason: string, detail: string, error: ServiceError): never {
+  toUser(services, user.id, 'INTERACTION_FAILURE', { id: null, nonce, reason, detail });
+  throw error;
+}
+
+/** Checks the body's own shape (50035 for what is missing or mistyped). */
+export function parseInvokeBody(input: unknown): InvokeBody {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw invalidField([], 'MODEL_TYPE_CONVERT', 'Only dictionaries may be used in a ModelType');
+  }
+  const body = input as Record<string, unknown>;
+  if (![2, 3, 4, 5].includes(body.type as number)) throw invalidField(['type'], 'BASE_TYPE_CHOICES', 'Value must be one of {2, 3, 4, 5}.');
+  for (const field of ['application_id', 'channel_id'] as const) {
+    if (!isSnowflake(body[field])) throw invalidField([field], 'NUMBER_TYPE_COERCE', `Value "${String(body[field])}" is not snowflake.`);
+  }
+  if (body.guild_id !== undefined && body.guild_id !== null && !isSnowflake(body.guild_id)) {
+    throw invalidField(['guild_id'], 'NUMBER_TYPE_COERCE', `Value "${String(body.guild_id)}" is not snowflake.`);
+  }
+  if (body.nonce !== undefined && (typeof body.nonce !== 'string' || body.nonce.length > 25)) {
+    throw invalidField(['nonce'], 'BASE_TYPE_MAX_LENGTH', 'Must be 25 or fewer in length.');
+  }
+  if (typeof body.data !== 'object' || body.data === null || Array.isArray(body.data)) {
+    throw invalidField(['data'], 'MODEL_TYPE_CONVERT', 'Only dictionaries may be used in a ModelType');
+  }
+  return body as unknown as InvokeBody;
+}
+
+/** Runs every check and starts the interaction; answers when it has been handed to delivery. */
+export function invoke(services: InteractionServices, user: UserRecord, body: InvokeBody): { record?: InteractionRecord; delivered: Promise<void> } {
+  const { store } = services;
+  const nonce = body.nonce ?? null;
+  const location = locateChannel(store, user, body.channel_id);
+  const guildId = location.kind === 'guild' ? location.guildId : null;
+  if ((body.guild_id ?? null) !== guildId) throw invalidField(['guild_id'], 'CHANNEL_NOT_IN_GUILD', 'The channel is not in this guild.');
+  const application = store.world.application(body.application_id);
+  if (!application) throw new ServiceError('unknownApplication');
+
+  if (body.type === 3 || body.type === 5) return startInteraction(services, user, application, location, body, componentSource(services, user, location, body));
+
+  const command = store.commands.byId(String(body.data.id ?? ''));
+  if (!command || command.application_id !== application.id) throw new ServiceError('unknownCommand');
+  if (body.data.version !== command.version) {
+    // Read-repair: the client's index is older than the command; it reloads and tries again.
+    refuse(services, user, nonce, 'stale-version', `The command changed (version ${command.version}); reload the command index.`,
+      invalidField(['data', 'version'], 'INTERACTION_APPLICATION_COMMAND_INVALID_VERSION', 'This command is outdated, please try again in a few minutes'));
+  }
+  const { visibility } = evaluateCommand(store, user, location, command);
+  const failed = visibility.checks.find((check) => check.verdict === 'fail');
+  if (failed) refuse(services, user, nonce, 'permission', `${failed.rule}: ${failed.detail}`, new ServiceError('missingPermissions'));
+  if (command.definition.type === 2 && !hasPermissions(permissionsAt(store, location, user.id), PERMISSION.SEND_MESSAGES)) {
+    refuse(services, user, nonce, 'permission', 'Permission Denied: using a user command needs SEND_MESSAGES in the channel.', new ServiceError('missingPermissions'));
+  }
+  const kind = body.type === 4 ? 'autocomplete' : 'command';
+  const checked = validateInvocation(command.definition, body.data, {
+    kind,
+    lookup: {
+      user: (id) => store.world.user(id) !== undefined,
+      role: (id) => guildId !== null && store.world.role(id)?.guild_id === guildId,
+      channel: (id) => {
+        const channel = store.world.channel(id);
+        return channel && (channel.guild_id === guildId) ? { type: channel.type } : undefined;
+      },
+      attachment: () => false,
+    },
+  });
+  if (!checked.ok) refuse(services, user, nonce, 'invalid-options', 'The options do not fit the command.', invalidFormBody({ data: checked.errors }));
+  const invocation = checked.value;
+  if (command.definition.type === 3 && (invocation.target === undefined || !store.messages.message(body.channel_id, invocation.target))) {
+    throw new ServiceError('unknownMessage');
+  }
+  if (command.definition.type === 4 && command.definition.handler === 2) {
+    // DISCORD_LAUNCH_ACTIVITY: the service launches it, the app is not involved.
+    if (!launchActivity(services, application, body.channel_id, guildId, user.id)) {
+      throw invalidField(['data', 'id'], 'APPLICATION_HAS_NO_ACTIVITY', 'This app has no Activity to launch (no activity_url).');
+    }
+    toUser(services, user.id, 'INTERACTION_SUCCESS', { id: null, nonce });
+    return { delivered: Promise.resolve() };
+  }
+  const steps = invocation.path.map((name, index) => ({ name, type: index === 0 && invocation.path.length === 2 ? 2 : 1 }));
+  const data: Record<string, unknown> = { id: command.id, name: command.definition.name, type: command.definition.type };
+  if (command.guild_id !== null) data.guild_id = command.guild_id;
+  if (invocation.options.length > 0 || steps.length > 0) data.options = nestOptions(steps, invocation.options);
+  if (invocation.target !== undefined) data.target_id = invocation.target;
+  const references = {
+    ...invocation.references,
+    users: command.definition.type === 2 && invocation.target ? [invocation.target] : invocation.references.users,
+    messages: command.definition.type === 3 && invocation.target ? [invocation.target] : [],
+  };
+  const resolved = resolvedData(store, location, references, user.id);
+  if (resolved) data.resolved = resolved;
+  return startInteraction(services, user, application, location, body, { data, command });
+}
+
+/** Builds the payload, records the interaction and hands it to delivery. */
+function startInteraction(
+  services: InteractionServices, user: UserRecord, application: ApplicationRecord, location: Location, body: InvokeBody,
+  source: { data: Record<string, unknown>; command?: StoredCommand; message?: Record<string, unknown>; messageId?: string },
+): { record: InteractionRecord; delivered: Promise<void> } {
+  const { store } = services;
+  const id = services.nextId();
+  const token = `aW50ZXJhY3Rpb246${id}:${randomBytes(32).toString('base64url')}`;
+  const guildId = location.kind === 'guild' ? location.guildId : null;
+  const integrationTypes = source.command?.definition.integration_types ?? [0, 1];
+  const owners = integrationOwners(store, location, application, user, integrationTypes);
+  const permissions = permissionsAt(store, location, user.id);
+  const channel = location.kind === 'guild' ? (location.channel ?? store.world.channel(body.channel_id)) : location.channel;
+  if (!channel) throw new ServiceError('unknownChannel');
+  const guild = guildId === null ? undefined : store.world.guild(guildId);
+  const member = guildId === null ? undefined : payloadMember(store, guildId, user, permissions);
+  const payload = interactionPayload({
+    id, token, applicationId: application.id, type: body.type, data: source.data, user: apiUser(user),
+    locale: user.locale ?? 'en-US', context: contextAt(location, application.id), authorizingIntegrationOwners: owners,
+    appPermissions: permissionsAt(store, location, application.id).toString(),
+    channel: payloadChannel(store, channel, user, permissions),
+    ...(guild && member ? { guild: { id: guild.id, locale: guild.locale, member } } : {}),
+    ...(source.message ? { message: source.message } : {}),
+  });
+  const record: InteractionRecord = {
+    id, token, application_id: application.id, type: body.type, user_id: user.id, guild_id: guildId,
+    channel_id: channel.id, nonce: body.nonce ?? null, name: source.command?.definition.name ?? null,
+    created_at: services.now(), response_type: null, expired: false, original_message_id: null,
+    source_message_id: source.messageId ?? null, followups: 0, user_installed_only: !('0' in owners),
+    authorizing_integration_owners: owners, payload,
+  };
+  services.ledger.add(record);
+  toUser(services, user.id, 'INTERACTION_CREATE', { id, nonce: record.nonce });
+  return { record, delivered: deliver(services, application, record) };
+}

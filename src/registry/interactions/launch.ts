@@ -1,0 +1,36 @@
+/**
+ * Launching an Activity: for the DISCORD_LAUNCH_ACTIVITY handler (the service launches it,
+ * without the app) and for a LAUNCH_ACTIVITY response. The launching user's client is told
+ * which URL to frame; a new instance also posts a message in the channel so others can join.
+ */
+import { messageView } from '../domain/channel-view.js';
+import { EMBEDDED_FLAG } from '../domain/permissions.js';
+import type { ApplicationRecord, MessageRecord } from '../store/records.js';
+import type { ActivityLaunch } from './activities.js';
+import { toChannel, toUser, type InteractionServices } from './services.js';
+
+/** Launches or joins; undefined when the app has no Activity (no EMBEDDED flag or no activity_url). */
+export function launchActivity(
+  services: InteractionServices, application: ApplicationRecord, channelId: string, guildId: string | null, userId: string,
+): ActivityLaunch | undefined {
+  if ((application.flags & EMBEDDED_FLAG) === 0) return undefined;
+  const launch = services.activities.launch(application, channelId, guildId, userId);
+  if (!launch) return undefined;
+  toUser(services, userId, 'EMBEDDED_ACTIVITY_LAUNCH', {
+    application_id: application.id, channel_id: channelId, guild_id: guildId,
+    instance_id: launch.instance.id, frame_id: launch.frame_id, url: launch.url, participants: launch.instance.participants,
+  });
+  if (launch.started) {
+    const message: MessageRecord = {
+      id: services.nextId(), channel_id: channelId, author_id: userId,
+      content: `started ${application.name}`, timestamp: new Date(services.now()).toISOString(), edited_timestamp: null,
+      type: 0, flags: 0, embeds: [], components: [], attachments: [], application_id: application.id, webhook_id: null,
+      interaction_metadata: null,
+    };
+    services.store.messages.putMessage(message);
+    toChannel(services, channelId, 'MESSAGE_CREATE', messageView(message, services.store.world.user(userId)));
+  } else {
+    toChannel(services, channelId, 'EMBEDDED_ACTIVITY_UPDATE', { instance_id: launch.instance.id, participants: launch.instance.participants });
+  }
+  return launch;
+}

@@ -1,0 +1,95 @@
+/**
+ * Interactions in flight. An interaction token lives 15 minutes and its first response is
+ * due within 3 seconds (api-facts.md, "Deadlines"); the ledger keeps each one's state so
+ * the callback and webhook routes can apply those rules. Kept in memory: a token does not
+ * outlive the registry, as it would not outlive a redeploy of the service.
+ */
+import type { MessageRecord } from '../store/records.js';
+
+export const RESPONSE_DEADLINE_MS = 3_000;
+export const TOKEN_LIFETIME_MS = 15 * 60_000;
+/** Follow-ups allowed when the app is reached only through a user install. */
+export const USER_INSTALL_FOLLOWUP_LIMIT = 5;
+
+export interface InteractionRecord {
+  id: string;
+  token: string;
+  application_id: string;
+  /** 2 command, 3 component, 4 autocomplete, 5 modal submit. */
+  type: number;
+  user_id: string;
+  guild_id: string | null;
+  channel_id: string;
+  /** The client's nonce, echoed in its events. */
+  nonce: string | null;
+  /** The command's name, for messages' interaction metadata. */
+  name: string | null;
+  created_at: number;
+  /** The first response's callback type, once given. */
+  response_type: number | null;
+  /** Set when the first response did not come in time: the token is dead. */
+  expired: boolean;
+  original_message_id: string | null;
+  /** The message a component was on (UPDATE_MESSAGE edits it). */
+  source_message_id: string | null;
+  followups: number;
+  /** Only a user install reaches the app here (at most 5 follow-ups). */
+  user_installed_only: boolean;
+  authorizing_integration_owners: Record<string, string>;
+  /** The payload as sent, for the inspector and for replays. */
+  payload: Record<string, unknown>;
+}
+
+/** Interactions by id and by token, and the ephemeral messages only their user sees. */
+export class InteractionLedger {
+  private readonly byId = new Map<string, InteractionRecord>();
+  private readonly byToken = new Map<string, InteractionRecord>();
+  /** Ephemeral messages by id, with the interaction they belong to. */
+  private readonly ephemeral = new Map<string, { message: MessageRecord; interactionId: string }>();
+
+  constructor(private readonly now: () => number) {}
+
+  add(record: InteractionRecord): void {
+    this.sweep();
+    this.byId.set(record.id, record);
+    this.byToken.set(record.token, record);
+  }
+
+  /** The interaction behind a token while it lives (15 minutes), or undefined. */
+  live(token: string): InteractionRecord | undefined {
+    const record = this.byToken.get(token);
+    if (!record || this.now() - record.created_at >= TOKEN_LIFETIME_MS) return undefined;
+    return record;
+  }
+
+  get(id: string): InteractionRecord | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Keeps an ephemeral message (never stored in the channel: only its user sees it). */
+  putEphemeral(interactionId: string, message: MessageRecord): void {
+    this.ephemeral.set(message.id, { message, interactionId });
+  }
+
+  ephemeralMessage(id: string): MessageRecord | undefined {
+    return this.ephemeral.get(id)?.message;
+  }
+
+  deleteEphemeral(id: string): void {
+    this.ephemeral.delete(id);
+  }
+
+  /** Forgets interactions whose token has died, and their ephemeral messages. */
+  private sweep(): void {
+    const cutoff = this.now() - TOKEN_LIFETIME_MS;
+    let swept = false;
+    for (const [id, record] of this.byId) {
+      if (record.created_at > cutoff) break; // Map keeps insertion order: oldest first.
+      this.byId.delete(id);
+      this.byToken.delete(record.token);
+      swept = true;
+    }
+    if (!swept) return;
+    for (const [id, entry] of this.ephemeral) if (!this.byId.has(entry.interactionId)) this.ephemeral.delete(id);
+  }
+}

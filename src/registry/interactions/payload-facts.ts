@@ -1,0 +1,111 @@
+/**
+ * Reads from the world what an interaction payload says about where and by whom it was
+ * invoked: the member and their permissions, the app's permissions, the channel, the
+ * installations that authorize it, and `resolved` for every user, member, role, channel and
+ * message the options or target name.
+ */
+import { storedChannelView, messageView } from '../domain/channel-view.js';
+import { memberView, roleView } from '../domain/guild-view.js';
+import { memberPermissions } from '../domain/member-permissions.js';
+import { PERMISSION } from '../domain/permissions.js';
+import { apiUser } from '../domain/user-view.js';
+import type { Location } from '../queries/command-index.js';
+import type { ApplicationRecord, ChannelRecord, UserRecord } from '../store/records.js';
+import type { Store } from '../store/store.js';
+
+/** What an app and a user may do in a DM or group DM (no roles there). */
+const PRIVATE_CHANNEL_PERMISSIONS = PERMISSION.VIEW_CHANNEL | PERMISSION.SEND_MESSAGES | PERMISSION.EMBED_LINKS |
+  PERMISSION.ATTACH_FILES | PERMISSION.USE_EXTERNAL_EMOJIS | PERMISSION.USE_APPLICATION_COMMANDS | PERMISSION.USE_EMBEDDED_ACTIVITIES;
+
+export interface References {
+  users: string[];
+  roles: string[];
+  channels: string[];
+  messages: string[];
+}
+
+/** A user's (or a bot's) permissions where the interaction happens. */
+export function permissionsAt(store: Store, location: Location, userId: string): bigint {
+  if (location.kind === 'private') return PRIVATE_CHANNEL_PERMISSIONS;
+  const guild = store.world.guild(location.guildId);
+  const roles = store.world.roles(location.guildId);
+  const member = store.world.member(location.guildId, userId);
+  if (!guild) return 0n;
+  if (member) return memberPermissions(guild, member, roles);
+  // An app reached only through a user install has no bot member: it gets what @everyone has.
+  return BigInt(roles.find((role) => role.id === guild.id)?.permissions ?? '0');
+}
+
+/** The context type of a location for an app: GUILD 0, BOT_DM 1, PRIVATE_CHANNEL 2. */
+export function contextAt(location: Location, applicationId: string): number {
+  if (location.kind === 'guild') return 0;
+  return location.channel.type === 1 && location.recipients.includes(applicationId) ? 1 : 2;
+}
+
+/**
+ * The installations that authorize the app here: {"0": guild id (or "0" in a DM)} for a
+ * guild install, {"1": user id} for a user install (api-facts.md).
+ */
+export function integrationOwners(
+  store: Store, location: Location, application: ApplicationRecord, user: UserRecord, integrationTypes: readonly number[],
+): Record<string, string> {
+  const owners: Record<string, string> = {};
+  if (integrationTypes.includes(0)) {
+    if (location.kind === 'guild' && store.world.isInstalled(location.guildId, application.id)) owners['0'] = location.guildId;
+    if (location.kind === 'private' && contextAt(location, application.id) === 1) {
+      const mutual = store.world.guildsOf(application.id).some((guildId) => store.world.member(guildId, user.id));
+      if (mutual) owners['0'] = '0';
+    }
+  }
+  if (integrationTypes.includes(1) && store.world.userApplications(user.id).includes(application.id)) owners['1'] = user.id;
+  return owners;
+}
+
+/** The channel as the payload shows it, with the invoking user's permissions there. */
+export function payloadChannel(store: Store, channel: ChannelRecord, user: UserRecord, permissions: bigint): Record<string, unknown> {
+  return { ...storedChannelView(store, channel, user.id), ...(channel.guild_id ? { guild_id: channel.guild_id } : {}), permissions: permissions.toString() };
+}
+
+/** The member object of the payload: the member, with their permissions in the channel. */
+export function payloadMember(store: Store, guildId: string, user: UserRecord, permissions: bigint) {
+  const member = store.world.member(guildId, user.id);
+  if (!member) return undefined;
+  return { ...memberView(member, user), permissions: permissions.toString() };
+}
+
+/** `data.resolved` for the ids the options and target name; undefined when there are none. */
+export function resolvedData(store: Store, location: Location, references: References, viewerId: string): Record<string, unknown> | undefined {
+  const resolved: Record<string, Record<string, unknown>> = {};
+  const put = (kind: string, id: string, value: unknown) => ((resolved[kind] ??= {})[id] = value);
+  for (const id of references.users) {
+    const user = store.world.user(id);
+    if (!user) continue;
+    put('users', id, apiUser(user));
+    if (location.kind === 'guild') {
+      const member = store.world.member(location.guildId, id);
+      if (member) {
+        // Resolved members carry no nested user (api-facts.md).
+        const { user: _user, ...rest } = memberView(member, user);
+        put('members', id, { ...rest, permissions: permissionsAt(store, location, id).toString() });
+      }
+    }
+  }
+  for (const id of references.roles) {
+    const role = store.world.role(id);
+    if (role) put('roles', id, roleView(role));
+  }
+  for (const id of references.channels) {
+    const channel = store.world.channel(id);
+    if (!channel) continue;
+    put('channels', id, {
+      id: channel.id, name: channel.name, type: channel.type, parent_id: channel.parent_id,
+      // The invoking user's permissions there (channels have no overwrites of their own here).
+      permissions: permissionsAt(store, location, viewerId).toString(), ...(channel.nsfw ? { nsfw: true } : {}),
+    });
+  }
+  for (const id of references.messages) {
+    const message = store.messages.messageById(id);
+    if (message) put('messages', id, messageView(message, store.world.user(message.author_id)));
+  }
+  return Object.keys(resolved).length === 0 ? undefined : resolved;
+}

@@ -1,0 +1,159 @@
+/**
+ * An app's first response to an interaction, by callback route or inline in its HTTP
+ * answer: the same rules either way. It must come within the deadline (else 10062), only
+ * once (else 40060), with a callback type that fits the interaction, and its data within
+ * the service's limits. Its effect: a message, a deferral, an edit, autocomplete choices,
+ * a modal, or an Activity launch.
+ */
+import { ErrorCollector } from '../../shared/command-rules/error-tree.js';
+import { invalidField, invalidFormBody, ServiceError } from '../http/service-error.js';
+import type { MessageRecord } from '../store/records.js';
+import { appMessageView, editAppMessage, findAppMessage, sendAppMessage } from './app-messages.js';
+import { launchActivity } from './launch.js';
+import type { InteractionRecord } from './ledger.js';
+import { isEmptyMessage, MESSAGE_FLAGS, validateMessageData, type MessageData } from './message-data.js';
+import { toUser, type InteractionServices } from './services.js';
+
+/** Callback types (api-facts.md). */
+export const CALLBACK = {
+  PONG: 1, CHANNEL_MESSAGE_WITH_SOURCE: 4, DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE: 5, DEFERRED_UPDATE_MESSAGE: 6,
+  UPDATE_MESSAGE: 7, AUTOCOMPLETE_RESULT: 8, MODAL: 9, LAUNCH_ACTIVITY: 12,
+} as const;
+
+/** Which callback types may answer each interaction type (2 command, 3 component, 4 autocomplete, 5 modal). */
+const ALLOWED: Record<number, readonly number[]> = { 2: [4, 5, 9, 12], 3: [4, 5, 6, 7, 9, 12], 4: [8], 5: [4, 5, 6, 7, 12] };
+
+interface Effect {
+  message?: MessageRecord;
+  activityInstanceId?: string;
+}
+
+/** Marks an interaction dead when its deadline passed without a response; true when it is dead. */
+export function expireIfLate(services: InteractionServices, record: InteractionRecord): boolean {
+  if (!record.expired && record.response_type === null && services.now() - record.created_at >= services.deadlineMs) {
+    record.expired = true;
+  }
+  return record.expired;
+}
+
+/** Applies a first response; answers the `with_response` body (undefined for a plain 204). */
+export function applyResponse(
+  services: InteractionServices, record: InteractionRecord, input: unknown, withResponse: boolean,
+): Record<string, unknown> | undefined {
+  if (expireIfLate(services, record)) throw new ServiceError('unknownInteraction');
+  if (record.response_type !== null) throw new ServiceError('alreadyAcknowledged');
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw invalidField([], 'MODEL_TYPE_CONVERT', 'Only dictionaries may be used in a ModelType');
+  }
+  const { type, data } = input as { type?: unknown; data?: unknown };
+  if (typeof type !== 'number' || !(Object.values(CALLBACK) as number[]).includes(type)) {
+    throw invalidField(['type'], 'BASE_TYPE_CHOICES', 'Value must be one of {1, 4, 5, 6, 7, 8, 9, 12}.');
+  }
+  if (!(ALLOWED[record.type] ?? []).includes(type)) {
+    throw invalidField(['type'], 'INTERACTION_RESPONSE_TYPE_INVALID', `Callback type ${type} cannot answer an interaction of type ${record.type}.`);
+  }
+  const effect = respond(services, record, type, data);
+  record.response_type = type;
+  toUser(services, record.user_id, 'INTERACTION_SUCCESS', { id: record.id, nonce: record.nonce });
+  if (!withResponse) return undefined;
+  const message = effect.message;
+  return {
+    interaction: {
+      id: record.id,
+      type: record.type,
+      ...(message && record.original_message_id === message.id ? {
+        response_message_id: message.id,
+        response_message_loading: (message.flags & MESSAGE_FLAGS.LOADING) !== 0,
+        response_message_ephemeral: (message.flags & MESSAGE_FLAGS.EPHEMERAL) !== 0,
+      } : {}),
+      ...(effect.activityInstanceId ? { activity_instance_id: effect.activityInstanceId } : {}),
+    },
+    ...(message ? { resource: { type, message: appMessageView(services, message) } } : {}),
+    ...(effect.activityInstanceId ? { resource: { type, activity_instance: { id: effect.activityInstanceId } } } : {}),
+  };
+}
+
+function message(data: unknown, partial: boolean): MessageData {
+  const result = validateMessageData(data, ['data'], partial);
+  if (!result.ok) throw invalidFormBody(result.errors);
+  return result.value;
+}
+
+function respond(services: InteractionServices, record: InteractionRecord, type: number, data: unknown): Effect {
+  switch (type) {
+    case CALLBACK.CHANNEL_MESSAGE_WITH_SOURCE: {
+      const content = message(data, false);
+      if (isEmptyMessage(content)) throw new ServiceError('emptyMessage');
+      const sent = sendAppMessage(services, record, content, { original: true });
+      record.original_message_id = sent.id;
+      return { message: sent };
+    }
+    case CALLBACK.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE: {
+      // The client shows "<app> is thinking..." until the app edits @original.
+      const { flags } = message(data, true);
+      const sent = sendAppMessage(services, record, { flags: (flags ?? 0) & MESSAGE_FLAGS.EPHEMERAL }, { original: true, loading: true });
+      record.original_message_id = sent.id;
+      return { message: sent };
+    }
+    case CALLBACK.DEFERRED_UPDATE_MESSAGE:
+      return {};
+    case CALLBACK.UPDATE_MESSAGE: {
+      const source = record.source_message_id === null ? undefined : findAppMessage(services, record, record.source_message_id);
+      if (!source) throw new ServiceError('unknownMessage');
+      return { message: editAppMessage(services, record, source, message(data, true)) };
+    }
+    case CALLBACK.AUTOCOMPLETE_RESULT:
+      toUser(services, record.user_id, 'APPLICATION_COMMAND_AUTOCOMPLETE_RESPONSE', {
+        id: record.id, nonce: record.nonce, application_id: record.application_id, choices: choices(data),
+      });
+      return {};
+    case CALLBACK.MODAL:
+      toUser(services, record.user_id, 'INTERACTION_MODAL_CREATE', {
+        id: record.id, nonce: record.nonce, application_id: record.application_id, channel_id: record.channel_id, ...modal(data),
+      });
+      return {};
+    default: {
+      const application = services.store.world.application(record.application_id);
+      const launch = application && launchActivity(services, application, record.channel_id, record.guild_id, record.user_id);
+      if (!launch) throw invalidField(['type'], 'INTERACTION_RESPONSE_TYPE_INVALID', 'LAUNCH_ACTIVITY needs an app with an Activity (the EMBEDDED flag and an activity_url).');
+      return { activityInstanceId: launch.instance.id };
+    }
+  }
+}
+
+/** Autocomplete choices: at most 25, each a name of 1-100 characters and a string (<= 100) or number value. */
+function choices(data: unknown): Array<{ name: string; value: string | number }> {
+  const errors = new ErrorCollector();
+  const list = (data as { choices?: unknown } | null | undefined)?.choices;
+  if (!Array.isArray(list)) errors.add(['data', 'choices'], 'BASE_TYPE_REQUIRED', 'This field is required');
+  else if (list.length > 25) errors.add(['data', 'choices'], 'BASE_TYPE_MAX_LENGTH', 'Must be 25 or fewer in length.');
+  else {
+    list.forEach((choice: unknown, index) => {
+      const { name, value } = (choice ?? {}) as { name?: unknown; value?: unknown };
+      if (typeof name !== 'string' || [...name].length < 1 || [...name].length > 100) {
+        errors.add(['data', 'choices', index, 'name'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.');
+      }
+      const valid = (typeof value === 'string' && [...value].length <= 100) || (typeof value === 'number' && Number.isFinite(value));
+      if (!valid) errors.add(['data', 'choices', index, 'value'], 'APPLICATION_COMMAND_OPTION_CHOICE_VALUE_INVALID', 'A choice value is a string of at most 100 characters or a number.');
+    });
+  }
+  if (errors.failed) throw invalidFormBody(errors.tree);
+  return list as Array<{ name: string; value: string | number }>;
+}
+
+/** A modal: custom_id 1-100, title up to 45, 1-5 components. */
+function modal(data: unknown): { custom_id: string; title: string; components: unknown[] } {
+  const errors = new ErrorCollector();
+  const { custom_id, title, components } = (data ?? {}) as { custom_id?: unknown; title?: unknown; components?: unknown };
+  if (typeof custom_id !== 'string' || custom_id.length < 1 || custom_id.length > 100) {
+    errors.add(['data', 'custom_id'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.');
+  }
+  if (typeof title !== 'string' || [...title].length < 1 || [...title].length > 45) {
+    errors.add(['data', 'title'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 45 in length.');
+  }
+  if (!Array.isArray(components) || components.length < 1 || components.length > 5) {
+    errors.add(['data', 'components'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 5 in length.');
+  }
+  if (errors.failed) throw invalidFormBody(errors.tree);
+  return { custom_id: custom_id as string, title: title as string, components: components as unknown[] };
+}

@@ -1,0 +1,80 @@
+/**
+ * An interaction's webhook: follow-up messages, and reading, editing and deleting the
+ * original response (`@original`) and follow-ups, for 15 minutes after the invocation.
+ * Apps reached only through a user install get at most 5 follow-ups.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RegistryContext } from '../app.js';
+import { resource } from '../http/resource.js';
+import { invalidFormBody, ServiceError } from '../http/service-error.js';
+import { appMessageView, deleteAppMessage, editAppMessage, findAppMessage, sendAppMessage } from '../interactions/app-messages.js';
+import { USER_INSTALL_FOLLOWUP_LIMIT, type InteractionRecord } from '../interactions/ledger.js';
+import { isEmptyMessage, validateMessageData } from '../interactions/message-data.js';
+import { toUser } from '../interactions/services.js';
+import type { MessageRecord } from '../store/records.js';
+
+export function registerInteractionWebhookRoutes(app: FastifyInstance, context: RegistryContext): void {
+  const base = '/api/v10/webhooks/:applicationId/:token';
+
+  /** The live interaction behind the webhook token; a dead or unknown one is an Unknown Webhook. */
+  const interaction = (request: FastifyRequest): InteractionRecord => {
+    const { applicationId, token } = request.params as { applicationId: string; token: string };
+    const record = context.ledger.live(token);
+    if (!record || record.application_id !== applicationId || record.expired) throw new ServiceError('unknownWebhook');
+    return record;
+  };
+
+  /** One of the interaction's messages: `@original`, or a follow-up by id. */
+  const message = (request: FastifyRequest, record: InteractionRecord): MessageRecord => {
+    const { messageId } = request.params as { messageId: string };
+    const id = messageId === '@original' ? record.original_message_id : messageId;
+    const found = id === null ? undefined : findAppMessage(context, record, id);
+    const ours = found && (found.id === record.original_message_id || (found.interaction_metadata as { id?: string } | null)?.id === record.id);
+    if (!found || !ours) throw new ServiceError('unknownMessage');
+    return found;
+  };
+
+  const inspect = (request: FastifyRequest, record: InteractionRecord, status: number) =>
+    toUser(context, record.user_id, 'INTERACTION_WEBHOOK', {
+      id: record.id, nonce: record.nonce, application_id: record.application_id,
+      method: request.method, path: request.url.replace(/\/webhooks\/(\d+)\/[^/?]+/, '/webhooks/$1/<token>'), body: request.body ?? null, status,
+    });
+
+  resource(app, base, {
+    POST: (request) => {
+      const record = interaction(request);
+      // A follow-up needs the interaction acknowledged first.
+      if (record.response_type === null) throw new ServiceError('unknownWebhook');
+      if (record.user_installed_only && record.followups >= USER_INSTALL_FOLLOWUP_LIMIT) throw new ServiceError('maxFollowups');
+      const checked = validateMessageData(request.body, [], false);
+      if (!checked.ok) throw invalidFormBody(checked.errors);
+      if (isEmptyMessage(checked.value)) throw new ServiceError('emptyMessage');
+      record.followups += 1;
+      const sent = sendAppMessage(context, record, checked.value, { original: false });
+      inspect(request, record, 200);
+      return appMessageView(context, sent);
+    },
+  });
+
+  resource(app, `${base}/messages/:messageId`, {
+    GET: (request) => {
+      const record = interaction(request);
+      return appMessageView(context, message(request, record));
+    },
+    PATCH: (request) => {
+      const record = interaction(request);
+      const target = message(request, record);
+      const checked = validateMessageData(request.body, [], true);
+      if (!checked.ok) throw invalidFormBody(checked.errors);
+      const edited = editAppMessage(context, record, target, checked.value);
+      inspect(request, record, 200);
+      return appMessageView(context, edited);
+    },
+    DELETE: (request, reply) => {
+      const record = interaction(request);
+      deleteAppMessage(context, record, message(request, record));
+      inspect(request, record, 204);
+      return reply.code(204).send();
+    },
+  });
+}

@@ -1,0 +1,46 @@
+/**
+ * Interactions over HTTP: the simulated client invokes (`POST /interactions`, with a user's
+ * token, answered 204 once accepted), and the app answers through
+ * `POST /interactions/{id}/{token}/callback` (no Authorization: the token is the credential).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { RegistryContext } from '../app.js';
+import { identify } from '../http/auth.js';
+import { resource } from '../http/resource.js';
+import { ServiceError } from '../http/service-error.js';
+import { invoke, parseInvokeBody } from '../interactions/invoke.js';
+import { applyResponse } from '../interactions/respond.js';
+import { toUser } from '../interactions/services.js';
+import { booleanQuery } from './path-values.js';
+
+export function registerInteractionRoutes(app: FastifyInstance, context: RegistryContext): void {
+  resource(app, '/api/v10/interactions', {
+    POST: (request, reply) => {
+      const caller = identify(context.store, request, context.now());
+      if (!caller) throw new ServiceError('unauthorized');
+      if (caller.kind !== 'user') throw new ServiceError('botsCannotUse');
+      invoke(context, caller.user, parseInvokeBody(request.body));
+      return reply.code(204).send();
+    },
+  });
+
+  resource(app, '/api/v10/interactions/:interactionId/:token/callback', {
+    POST: (request, reply) => {
+      const { interactionId, token } = request.params as { interactionId: string; token: string };
+      const record = context.ledger.live(token);
+      if (!record || record.id !== interactionId) throw new ServiceError('unknownInteraction');
+      const withResponse = booleanQuery(request, 'with_response');
+      const inspect = (status: number, answer: unknown) => toUser(context, record.user_id, 'INTERACTION_CALLBACK', {
+        id: record.id, nonce: record.nonce, application_id: record.application_id, body: request.body, with_response: withResponse, status, answer,
+      });
+      try {
+        const answer = applyResponse(context, record, request.body, withResponse);
+        inspect(answer ? 200 : 204, answer ?? null);
+        return answer ? answer : reply.code(204).send();
+      } catch (error) {
+        if (error instanceof ServiceError) inspect(error.status, error.body());
+        throw error;
+      }
+    },
+  });
+}

@@ -1,0 +1,197 @@
+/**
+ * Invoking from the simulated client: the payload a bot receives for each kind of command,
+ * and every refusal (stale version, permissions, options) with the reason the client hears.
+ */
+import { describe, expect, it } from 'vitest';
+import { interactionHarness, slashInvocation } from '../helpers/interaction-harness.js';
+import { IDS, TOKENS } from '../helpers/test-registry.js';
+
+const options = [
+  { type: 3, name: 'text', description: 'What to say', required: true, name_localizations: { fr: 'texte' } },
+  { type: 4, name: 'times', description: 'How often', min_value: 1, max_value: 5 },
+  { type: 6, name: 'who', description: 'Someone' },
+  { type: 8, name: 'role', description: 'A role' },
+  { type: 7, name: 'where', description: 'A channel', channel_types: [0] },
+];
+
+describe('the payload a bot receives', () => {
+  it('for a slash command: every field, default names, resolved users, members, roles and channels', async () => {
+    const harness = interactionHarness();
+    const command = await harness.command({ name: 'echo', description: 'Echo', name_localizations: { fr: 'écho' }, options });
+    const next = harness.gateway.nextInteraction();
+    const response = await harness.invoke(slashInvocation(command, {
+      options: [
+        { name: 'text', type: 3, value: 'hello' }, { name: 'times', type: 4, value: 2 },
+        { name: 'who', type: 6, value: IDS.member }, { name: 'role', type: 8, value: IDS.moderatorRole },
+        { name: 'where', type: 7, value: IDS.general },
+      ],
+    }));
+    expect(response.statusCode, response.body).toBe(204);
+    const payload = await next;
+    expect(payload).toMatchObject({
+      application_id: IDS.app, type: 2, version: 1, guild_id: IDS.guild, channel_id: IDS.general,
+      guild: { id: IDS.guild, features: [], locale: 'en-US' }, guild_locale: 'en-US', locale: 'en-US',
+      channel: { id: IDS.general, type: 0, guild_id: IDS.guild }, entitlements: [], context: 0,
+      authorizing_integration_owners: { 0: IDS.guild }, attachment_size_limit: 10 * 1024 * 1024,
+      member: { user: { id: IDS.owner, username: 'owner' }, roles: [], flags: 0 },
+      data: {
+        id: command.id, name: 'echo', type: 1, guild_id: IDS.guild,
+        options: [
+          { name: 'text', type: 3, value: 'hello' }, { name: 'times', type: 4, value: 2 },
+          { name: 'who', type: 6, value: IDS.member }, { name: 'role', type: 8, value: IDS.moderatorRole },
+          { name: 'where', type: 7, value: IDS.general },
+        ],
+      },
+    });
+    expect(payload.id).toMatch(/^\d+$/);
+    expect(typeof payload.token).toBe('string');
+    expect(payload.member).toHaveProperty('joined_at');
+    expect((payload.member as { permissions: string }).permissions).toMatch(/^\d+$/);
+    expect(payload.app_permissions).toMatch(/^\d+$/);
+    expect(payload).not.toHaveProperty('user');
+    const resolved = (payload.data as { resolved: Record<string, Record<string, Record<string, unknown>>> }).resolved;
+    expect(resolved.users?.[IDS.member]).toMatchObject({ id: IDS.member, username: 'member' });
+    expect(resolved.members?.[IDS.member]).toMatchObject({ roles: [IDS.moderatorRole] });
+    expect(resolved.members?.[IDS.member]).not.toHaveProperty('user');
+    expect(resolved.roles?.[IDS.moderatorRole]).toMatchObject({ id: IDS.moderatorRole, name: 'Moderator' });
+    expect(resolved.channels?.[IDS.general]).toMatchObject({ id: IDS.general, type: 0 });
+    expect(await harness.event('INTERACTION_CREATE')).toMatchObject({ id: payload.id, nonce: 'n1' });
+    expect(await harness.event('INTERACTION_DELIVERY')).toMatchObject({ method: 'gateway', payload });
+  });
+
+  it('nests subcommands and groups under their default names', async () => {
+    const harness = interactionHarness();
+    const command = await harness.command({
+      name: 'config', description: 'Settings',
+      options: [{ type: 2, name: 'group', description: 'g', options: [{ type: 1, name: 'set', description: 's', options: [{ type: 5, name: 'on', description: 'o', required: true }] }] }],
+    });
+    const next = harness.gateway.nextInteraction();
+    await harness.invoke(slashInvocation(command, {
+      options: [{ name: 'group', type: 2, options: [{ name: 'set', type: 1, options: [{ name: 'on', type: 5, value: true }] }] }],
+    }));
+    expect((await next).data).toMatchObject({
+      options: [{ name: 'group', type: 2, options: [{ name: 'set', type: 1, options: [{ name: 'on', type: 5, value: true }] }] }],
+    });
+  });
+
+  it('for a user command: target_id with the user and member resolved', async () => {
+    const harness = interactionHarness();
+    const command = await harness.command({ name: 'High Five', type: 2 });
+    const next = harness.gateway.nextInteraction();
+    expect((await harness.invoke(slashInvocation(command, { target_id: IDS.member }))).statusCode).toBe(204);
+    const data = (await next).data as { target_id: string; resolved: Record<string, Record<string, unknown>> };
+    expect(data).toMatchObject({ type: 2, name: 'High Five', target_id: IDS.member });
+    expect(data.resolved.users?.[IDS.member]).toMatchObject({ username: 'member' });
+    expect(data.resolved.members?.[IDS.member]).toMatchObject({ roles: [IDS.moderatorRole] });
+  });
+
+  it('for a message command: the message resolved', async () => {
+    const harness = interactionHarness();
+    harness.registry.store.messages.putMessage({
+      id: '500000000000000001', channel_id: IDS.general, author_id: IDS.member, content: 'quote me',
+      timestamp: new Date(0).toISOString(), edited_timestamp: null, type: 0, flags: 0, embeds: [], components: [], attachments: [],
+      application_id: null, webhook_id: null, interaction_metadata: null,
+    });
+    const command = await harness.command({ name: 'Quote', type: 3 });
+    const next = harness.gateway.nextInteraction();
+    await harness.invoke(slashInvocation(command, { target_id: '500000000000000001' }));
+    const data = (await next).data as { target_id: string; resolved: Record<string, Record<string, unknown>> };
+    expect(data.target_id).toBe('500000000000000001');
+    expect(data.resolved.messages?.['500000000000000001']).toMatchObject({ content: 'quote me', author: { id: IDS.member } });
+    const missing = await harness.invoke(slashInvocation(command, { target_id: '500000000000000009' }));
+    expect(missing.json()).toMatchObject({ code: 10008 });
+  });
+
+  it('for autocomplete: the options so far, focused, required ones possibly missing', async () => {
+    const harness = interactionHarness();
+    const command = await harness.command({
+      name: 'find', description: 'Find',
+      options: [{ type: 3, name: 'query', description: 'q', autocomplete: true, required: true }, { type: 4, name: 'limit', description: 'l', required: true }],
+    });
+    const next = harness.gateway.nextInteraction();
+    const response = await harness.invoke(slashInvocation(command, { options: [{ name: 'query', type: 3, value: 'ap', focused: true }] }, 4));
+    expect(response.statusCode, response.body).toBe(204);
+    expect(await next).toMatchObject({ type: 4, data: { name: 'find', options: [{ name: 'query', type: 3, value: 'ap', focused: true }] } });
+  });
+
+  it('in a DM with the bot: a user, not a member, and context BOT_DM', async () => {
+    const harness = interactionHarness();
+    harness.registry.store.world.putChannel({ id: '600000000000000001', guild_id: null, name: null, type: 1, parent_id: null, nsfw: false, position: 0 });
+    harness.registry.store.world.setRecipients('600000000000000001', [IDS.owner, IDS.app]);
+    const global = await harness.registry.bot({ method: 'POST', url: `/api/v10/applications/${IDS.app}/commands`, payload: { name: 'hi', description: 'Hi' } });
+    const command = global.json();
+    const next = harness.gateway.nextInteraction();
+    const body: Record<string, unknown> = { ...slashInvocation(command), channel_id: '600000000000000001' };
+    delete body.guild_id;
+    expect((await harness.invoke(body)).statusCode).toBe(204);
+    const payload = await next;
+    expect(payload).toMatchObject({ context: 1, user: { id: IDS.owner }, authorizing_integration_owners: { 0: '0' }, channel: { id: '600000000000000001', type: 1 } });
+    expect(payload).not.toHaveProperty('member');
+    expect(payload).not.toHaveProperty('guild_id');
+  });
+});
+
+describe('refusals the client hears', () => {
+  it('a stale version is refused, so the client reloads its index (read-repair)', async () => {
+    const harness = interactionHarness();
+    const command = await harness.command({ name: 'ping', description: 'Ping' });
+    await harness.registry.bot({ method: 'PATCH', url: `/api/v10/applications/${IDS.app}/guilds/${IDS.guild}/commands/${command.id}`, payload: { description: 'Pong' } });
+    const response = await harness.invoke(slashInvocation(command));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.data.version._errors[0].code).toBe('INTERACTION_APPLICATION_COMMAND_INVALID_VERSION');
+    expect(await harness.event('INTERACTION_FAILURE')).toMatchObject({ nonce: 'n1', reason: 'stale-version' });
+    expect(harness.gateway.dispatches).toEqual([]);
+  });
+
+  it('a command the user may not use is refused with the failing rule', async () => {
+    const harness = interactionHarness();
+    const command = await harness.command({ name: 'admin', description: 'Admins', default_member_permissions: '0' });
+    const response = await harness.invoke(slashInvocation(command), TOKENS.member);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: 'Missing Permissions', code: 50013 });
+    expect((await harness.event('INTERACTION_FAILURE')).detail).toMatch(/^member permission: /);
+  });
+
+  it('a user command without SEND_MESSAGES fails with Permission Denied', async () => {
+    const harness = interactionHarness();
+    harness.registry.store.world.putRole({ id: IDS.guild, guild_id: IDS.guild, name: '@everyone', permissions: String(1n << 31n), position: 0 });
+    const command = await harness.command({ name: 'Wave', type: 2 });
+    const response = await harness.invoke(slashInvocation(command, { target_id: IDS.owner }), TOKENS.member);
+    expect(response.statusCode).toBe(403);
+    expect((await harness.event('INTERACTION_FAILURE')).detail).toMatch(/^Permission Denied/);
+  });
+
+  it('options that do not fit are refused under data, before anything is sent', async () => {
+    const harness = interactionHarness();
+    const command = await harness.command({ name: 'echo', description: 'Echo', options });
+    for (const [bad, field] of [
+      [[], 'text'],
+      [[{ name: 'text', type: 3, value: 'x' }, { name: 'times', type: 4, value: 9 }], 'times'],
+      [[{ name: 'text', type: 3, value: 'x' }, { name: 'where', type: 7, value: '399999999999999999' }], 'where'],
+    ] as const) {
+      const response = await harness.invoke(slashInvocation(command, { options: bad }));
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().code).toBe(50035);
+      expect(response.json().errors).toHaveProperty('data');
+    }
+    expect(harness.gateway.dispatches).toEqual([]);
+  });
+
+  it('refuses bots, unknown commands and bodies that are not an invocation', async () => {
+    const harness = interactionHarness();
+    const command = await harness.command({ name: 'ping', description: 'Ping' });
+    const asBot = await harness.registry.bot({ method: 'POST', url: '/api/v10/interactions', payload: slashInvocation(command) });
+    expect(asBot.json()).toEqual({ message: 'Bots cannot use this endpoint', code: 20001 });
+    expect((await harness.invoke(slashInvocation({ ...command, id: '123456789012345678' }))).json().code).toBe(10063);
+    expect((await harness.invoke({ type: 9 })).json().errors.type._errors[0].code).toBe('BASE_TYPE_CHOICES');
+    expect((await harness.invoke({ ...slashInvocation(command), channel_id: 'x' })).json().errors.channel_id._errors[0].code).toBe('NUMBER_TYPE_COERCE');
+  });
+
+  it('tells the client when no bot is connected and the app has no endpoint', async () => {
+    const harness = interactionHarness();
+    harness.gateway.connected = false;
+    const command = await harness.command({ name: 'ping', description: 'Ping' });
+    expect((await harness.invoke(slashInvocation(command))).statusCode).toBe(204);
+    expect(await harness.event('INTERACTION_FAILURE')).toMatchObject({ reason: 'no-bot' });
+  });
+});
