@@ -3,7 +3,7 @@
  * at most 100, each target a role, user or channel of the guild (or the @everyone and
  * All Channels constants). Refusals name the bad element, as every 50035 does.
  */
-import { isSnowflake, snowflakeError } from '../../shared/command-rules/index.js';
+import { checkSnowflake } from '../../shared/command-rules/index.js';
 import { ErrorCollector, type RuleResult } from '../../shared/command-rules/error-tree.js';
 import type { PermissionOverwrite } from '../store/permission-store.js';
 
@@ -44,17 +44,13 @@ export function validateOverwrites(body: unknown, targets: OverwriteTargets): Ru
       return;
     }
     const { id, type, permission } = item as Record<string, unknown>;
+    const target = id === undefined ? undefined : checkSnowflake(errors, at('id'), id);
     if (id === undefined) errors.add(at('id'), 'BASE_TYPE_REQUIRED', 'This field is required');
-    else if (!isSnowflake(id)) {
-      const { code, message } = snowflakeError(id);
-      errors.add(at('id'), code, message);
-    }
     if (type === undefined) errors.add(at('type'), 'BASE_TYPE_REQUIRED', 'This field is required');
     else if (type !== 1 && type !== 2 && type !== 3) errors.add(at('type'), 'BASE_TYPE_CHOICES', 'Value must be one of {1, 2, 3}.');
     if (permission === undefined) errors.add(at('permission'), 'BASE_TYPE_REQUIRED', 'This field is required');
     else if (typeof permission !== 'boolean') errors.add(at('permission'), 'BASE_TYPE_BOOLEAN', 'Must be either true or false.');
-    if (!isSnowflake(id) || (type !== 1 && type !== 2 && type !== 3) || typeof permission !== 'boolean') return;
-    const target = String(id);
+    if (target === undefined || (type !== 1 && type !== 2 && type !== 3) || typeof permission !== 'boolean') return;
     const exists =
       type === 1 ? target === targets.guildId || targets.isRole(target)
       : type === 2 ? targets.isUser(target)

@@ -2,9 +2,9 @@
  * What a MESSAGE_COMPONENT (a button press, a select) or a MODAL_SUBMIT carries: the
  * component's custom_id on an app's message the user can see, or the modal's fields.
  */
-import { isSnowflake } from '../../shared/command-rules/index.js';
 import { invalidField, ServiceError } from '../http/service-error.js';
 import type { Location } from '../queries/command-index.js';
+import { snowflakeField } from '../routes/path-values.js';
 import type { MessageRecord, UserRecord } from '../store/records.js';
 import { appMessageView } from './app-messages.js';
 import type { InvokeBody } from './invoke.js';
@@ -31,10 +31,10 @@ function findComponent(components: ReadonlyArray<Record<string, unknown>>, custo
 
 /** The app's message the interaction comes from, if the user can see it. */
 function sourceMessage(services: InteractionServices, user: UserRecord, body: InvokeBody): MessageRecord {
-  if (!isSnowflake(body.message_id)) throw invalidField(['message_id'], 'NUMBER_TYPE_COERCE', `Value "${String(body.message_id)}" is not snowflake.`);
-  const ephemeral = services.ledger.ephemeralMessage(String(body.message_id));
+  const messageId = snowflakeField(['message_id'], body.message_id);
+  const ephemeral = services.ledger.ephemeralMessage(messageId);
   const ownEphemeral = ephemeral && (ephemeral.interaction_metadata?.user as { id?: string } | undefined)?.id === user.id ? ephemeral : undefined;
-  const message = ownEphemeral ?? services.store.messages.message(body.channel_id, String(body.message_id));
+  const message = ownEphemeral ?? services.store.messages.message(body.channel_id, messageId);
   if (!message) throw new ServiceError('unknownMessage');
   if (message.application_id !== body.application_id) throw invalidField(['message_id'], 'INTERACTION_MESSAGE_NOT_FROM_APP', 'That message was not sent by this app.');
   return message;

@@ -6,7 +6,6 @@
  * sends, is recorded in the ledger and is handed to delivery; the client hears the rest live.
  */
 import { randomBytes } from 'node:crypto';
-import { isSnowflake } from '../../shared/command-rules/index.js';
 import { validateInvocation } from '../../shared/invocation/index.js';
 import { interactionPayload, nestOptions } from '../domain/interaction-payload.js';
 import { hasPermissions } from '../domain/member-permissions.js';
@@ -14,6 +13,7 @@ import { PERMISSION } from '../domain/permissions.js';
 import { apiUser } from '../domain/user-view.js';
 import { invalidField, invalidFormBody, ServiceError } from '../http/service-error.js';
 import { evaluateCommand, locateChannel, type Location } from '../queries/command-index.js';
+import { snowflakeField } from '../routes/path-values.js';
 import type { ApplicationRecord, StoredCommand, UserRecord } from '../store/records.js';
 import { deliver } from './deliver.js';
 import { launchActivity } from './launch.js';
@@ -45,12 +45,8 @@ export function parseInvokeBody(input: unknown): InvokeBody {
   }
   const body = input as Record<string, unknown>;
   if (![2, 3, 4, 5].includes(body.type as number)) throw invalidField(['type'], 'BASE_TYPE_CHOICES', 'Value must be one of {2, 3, 4, 5}.');
-  for (const field of ['application_id', 'channel_id'] as const) {
-    if (!isSnowflake(body[field])) throw invalidField([field], 'NUMBER_TYPE_COERCE', `Value "${String(body[field])}" is not snowflake.`);
-  }
-  if (body.guild_id !== undefined && body.guild_id !== null && !isSnowflake(body.guild_id)) {
-    throw invalidField(['guild_id'], 'NUMBER_TYPE_COERCE', `Value "${String(body.guild_id)}" is not snowflake.`);
-  }
+  for (const field of ['application_id', 'channel_id'] as const) snowflakeField([field], body[field]);
+  if (body.guild_id !== undefined && body.guild_id !== null) snowflakeField(['guild_id'], body.guild_id);
   if (body.nonce !== undefined && (typeof body.nonce !== 'string' || body.nonce.length > 25)) {
     throw invalidField(['nonce'], 'BASE_TYPE_MAX_LENGTH', 'Must be 25 or fewer in length.');
   }

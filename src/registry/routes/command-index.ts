@@ -13,8 +13,7 @@ import { resource } from '../http/resource.js';
 import { invalidField, ServiceError } from '../http/service-error.js';
 import { evaluateCommand, evaluateLocation, locateChannel, locateGuild, type Evaluated } from '../queries/command-index.js';
 import type { ApplicationRecord, UserRecord } from '../store/records.js';
-import { booleanQuery, snowflakeParams } from './path-values.js';
-import { isSnowflake, snowflakeError } from '../../shared/command-rules/index.js';
+import { booleanQuery, snowflakeField, snowflakeParams } from './path-values.js';
 
 export function registerCommandIndexRoutes(app: FastifyInstance, context: RegistryContext): void {
   const { store } = context;
@@ -123,10 +122,5 @@ function applicationSummary(application: ApplicationRecord): Record<string, unkn
 
 function optionalSnowflake(request: FastifyRequest, name: string): string | undefined {
   const value = (request.query as Record<string, unknown>)[name];
-  if (value === undefined) return undefined;
-  if (!isSnowflake(value)) {
-    const { code, message } = snowflakeError(value);
-    throw invalidField([name], code, message);
-  }
-  return String(value);
+  return value === undefined ? undefined : snowflakeField([name], value);
 }

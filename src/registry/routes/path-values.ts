@@ -3,7 +3,7 @@
  * the path is a 50035 naming the parameter, not a 404.
  */
 import type { FastifyRequest } from 'fastify';
-import { isSnowflake, snowflakeError } from '../../shared/command-rules/index.js';
+import { checkSnowflake } from '../../shared/command-rules/index.js';
 import { ErrorCollector } from '../../shared/command-rules/error-tree.js';
 import { invalidFormBody } from '../http/service-error.js';
 
@@ -13,15 +13,19 @@ export function snowflakeParams<K extends string>(request: FastifyRequest, names
   const errors = new ErrorCollector();
   const values = {} as Record<K, string>;
   for (const [key, field] of Object.entries(names) as Array<[K, string]>) {
-    const value = params[key];
-    if (isSnowflake(value)) values[key] = String(value);
-    else {
-      const { code, message } = snowflakeError(value);
-      errors.add([field], code, message);
-    }
+    const value = checkSnowflake(errors, [field], params[key]);
+    if (value !== undefined) values[key] = value;
   }
   if (errors.failed) throw invalidFormBody(errors.tree);
   return values;
+}
+
+/** A body or query value that must be a snowflake: the value, or a 50035 naming `path`. */
+export function snowflakeField(path: ReadonlyArray<string | number>, value: unknown): string {
+  const errors = new ErrorCollector();
+  const checked = checkSnowflake(errors, path, value);
+  if (checked === undefined) throw invalidFormBody(errors.tree);
+  return checked;
 }
 
 /** A boolean query flag as the service reads it ("true"/"false", any case; absent = false). */

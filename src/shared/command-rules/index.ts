@@ -5,7 +5,7 @@
 export { validateCommand, DESCRIPTION_MAX } from './command.js';
 export { validateCommandEdit, EDITABLE_FIELDS } from './edit.js';
 export { validateCommandList, type CommandListItem } from './bulk.js';
-export { isSnowflake, snowflakeError, normalizeSnowflake } from './snowflake.js';
+export { checkSnowflake, isSnowflake, snowflakeError, normalizeSnowflake } from './snowflake.js';
 export { commandSize, COMMAND_SIZE_MAX } from './size.js';
 export { isChatInputName, isContextMenuName, CHAT_INPUT_NAME_PATTERN, NAME_MAX, NAME_MIN } from './names.js';
 export { KNOWN_PERMISSION_BITS, isPermissionSet } from './permissions.js';

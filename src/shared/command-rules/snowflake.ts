@@ -2,7 +2,7 @@
  * Snowflake ids as the service accepts them in paths and bodies: a string of decimal
  * digits that fits in 64 bits, or (as JSON lets a client send it) a safe integer number.
  */
-import type { FieldError } from './error-tree.js';
+import type { ErrorCollector, FieldError, FieldPath } from './error-tree.js';
 import { fieldError, MESSAGES } from './messages.js';
 
 const MAX_SNOWFLAKE = (1n << 64n) - 1n;
@@ -24,6 +24,14 @@ export function snowflakeError(value: unknown): FieldError {
     return fieldError(MESSAGES.snowflakeTooLarge, MAX_SNOWFLAKE.toString());
   }
   return fieldError(MESSAGES.notSnowflake, value);
+}
+
+/** Records the service's refusal at `path` unless `value` is a snowflake; answers it as a string when it is. */
+export function checkSnowflake(errors: ErrorCollector, path: FieldPath, value: unknown): string | undefined {
+  if (isSnowflake(value)) return String(value);
+  const { code, message } = snowflakeError(value);
+  errors.add(path, code, message);
+  return undefined;
 }
 
 /**
