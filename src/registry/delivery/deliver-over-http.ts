@@ -25,6 +25,8 @@ export interface DeliveryOptions {
   fetch?: typeof fetch;
   /** Cancels the delivery (e.g. the registry shutting down). */
   signal?: AbortSignal;
+  /** Told the request just before it is sent, so the inspector shows it while the app thinks. */
+  onSend?: (request: DeliveryRequest) => void;
 }
 
 /** The request exactly as sent, for the inspector that shows every payload. */
@@ -99,6 +101,7 @@ export async function postSigned(
   const outer = options.signal;
   if (outer?.aborted) controller.abort();
   else outer?.addEventListener('abort', cancel, { once: true });
+  options.onSend?.(request);
   const started = performance.now();
   try {
     const response = await (options.fetch ?? fetch)(url, { method: 'POST', headers, body, signal: controller.signal });

@@ -42,9 +42,12 @@ export async function deliver(services: InteractionServices, application: Applic
     return;
   }
   const remaining = record.created_at + services.deadlineMs - services.now();
-  const result = await deliverOverHttp(application, record.payload, { ...services.verifications.deliveryOptions(), timeoutMs: Math.max(1, remaining) });
-  inspect('INTERACTION_DELIVERY', {
-    method: 'http', payload: record.payload, request: result.request, deadline_at: record.created_at + services.deadlineMs,
+  const result = await deliverOverHttp(application, record.payload, {
+    ...services.verifications.deliveryOptions(),
+    timeoutMs: Math.max(1, remaining),
+    onSend: (request) => inspect('INTERACTION_DELIVERY', {
+      method: 'http', payload: record.payload, request, deadline_at: record.created_at + services.deadlineMs,
+    }),
   });
   inspect('INTERACTION_BOT_RESPONSE', {
     outcome: result.outcome, status: result.status, body: result.responseBody, elapsed_ms: result.elapsedMs, error: result.error,

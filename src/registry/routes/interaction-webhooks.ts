@@ -9,7 +9,7 @@ import { resource } from '../http/resource.js';
 import { invalidFormBody, ServiceError } from '../http/service-error.js';
 import { appMessageView, deleteAppMessage, editAppMessage, findAppMessage, sendAppMessage } from '../interactions/app-messages.js';
 import { USER_INSTALL_FOLLOWUP_LIMIT, type InteractionRecord } from '../interactions/ledger.js';
-import { isEmptyMessage, validateMessageData } from '../interactions/message-data.js';
+import { isEmptyMessage, MESSAGE_FLAGS, validateMessageData } from '../interactions/message-data.js';
 import { toUser } from '../interactions/services.js';
 import type { MessageRecord } from '../store/records.js';
 
@@ -49,6 +49,15 @@ export function registerInteractionWebhookRoutes(app: FastifyInstance, context: 
       const checked = validateMessageData(request.body, [], false);
       if (!checked.ok) throw invalidFormBody(checked.errors);
       if (isEmptyMessage(checked.value)) throw new ServiceError('emptyMessage');
+      // The first follow-up to a deferred response completes the "thinking" message, its
+      // ephemerality fixed by the deferral (the follow-up's flags are ignored), as editReply would.
+      const original = record.original_message_id === null ? undefined : findAppMessage(context, record, record.original_message_id);
+      if (original && (original.flags & MESSAGE_FLAGS.LOADING) !== 0) {
+        const { flags: _ignored, ...data } = checked.value;
+        const completed = editAppMessage(context, record, original, data);
+        inspect(request, record, 200);
+        return appMessageView(context, completed);
+      }
       record.followups += 1;
       const sent = sendAppMessage(context, record, checked.value, { original: false });
       inspect(request, record, 200);
