@@ -7,10 +7,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const electron = { name: 'electron', message: 'Only src/main and src/preload may import electron.' };
-const nodeBuiltins = {
-  group: ['node:*', ...builtinModules, ...builtinModules.map((name) => `${name}/*`)],
-  message: 'This layer runs outside Node: no node: imports (see ARCHITECTURE.md).',
-};
+const runsOutsideNode = 'This layer runs outside Node: no Node built-ins (see ARCHITECTURE.md).';
+const nodeBuiltins = { group: ['node:*'], message: runsOutsideNode };
+// Exact names, not patterns: a pattern would also match a folder of ours named like a built-in.
+const nodeBuiltinNames = builtinModules.map((name) => ({ name, message: runsOutsideNode }));
 const registryFromOutside = {
   group: ['**/registry/**'],
   message: 'The registry is a separate program; share code through src/shared.',
@@ -35,7 +35,7 @@ export default tseslint.config(
   {
     files: ['src/shared/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [electron], patterns: [nodeBuiltins, registryFromOutside] }],
+      'no-restricted-imports': ['error', { paths: [electron, ...nodeBuiltinNames], patterns: [nodeBuiltins, registryFromOutside] }],
     },
   },
   {
@@ -46,7 +46,7 @@ export default tseslint.config(
     files: ['src/renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      'no-restricted-imports': ['error', { paths: [electron], patterns: [nodeBuiltins, registryFromOutside] }],
+      'no-restricted-imports': ['error', { paths: [electron, ...nodeBuiltinNames], patterns: [nodeBuiltins, registryFromOutside] }],
     },
   },
 );

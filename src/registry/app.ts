@@ -17,11 +17,15 @@ import { DEFAULT_BODY_LIMIT, registerJsonBody } from './http/json-body.js';
 import { RateLimiter, type RouteLimit } from './http/rate-limits.js';
 import { ServiceError } from './http/service-error.js';
 import { registerApplicationRoutes } from './routes/applications.js';
+import { registerAttachmentRoutes } from './routes/attachments.js';
+import { defaultClientDirectory, registerClientFileRoutes } from './routes/client-files.js';
 import { registerCommandRoutes } from './routes/commands.js';
 import { registerCommandIndexRoutes } from './routes/command-index.js';
 import { registerGatewayRoutes } from './routes/gateway.js';
+import { registerHostSessionRoutes } from './routes/host-session.js';
 import { registerInteractionRoutes } from './routes/interactions.js';
 import { registerInteractionWebhookRoutes } from './routes/interaction-webhooks.js';
+import { registerOAuthRoutes } from './routes/oauth.js';
 import { registerPermissionRoutes } from './routes/command-permissions.js';
 import { registerWorldRoutes } from './routes/world-routes.js';
 import type { Store } from './store/store.js';
@@ -44,6 +48,8 @@ export interface RegistryOptions {
   heartbeatInterval?: number;
   /** How long a dropped gateway session stays resumable, in ms (2 minutes by default). */
   resumeWindow?: number;
+  /** The built client served at `/` (browser mode); `out/renderer` by default, null to serve none. */
+  clientDirectory?: string | null;
 }
 
 /** What every route module gets: the state and the injected dependencies. */
@@ -117,9 +123,14 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   registerPermissionRoutes(app, context);
   registerCommandIndexRoutes(app, context);
   registerInteractionRoutes(app, context);
+  registerAttachmentRoutes(app, context);
   registerInteractionWebhookRoutes(app, context);
   registerApplicationRoutes(app, context);
+  registerOAuthRoutes(app, context);
   registerWorldRoutes(app, context);
+  registerHostSessionRoutes(app, context);
+  const clientDirectory = options.clientDirectory === undefined ? defaultClientDirectory() : options.clientDirectory;
+  if (clientDirectory !== null) registerClientFileRoutes(app, clientDirectory);
   registerGatewayRoutes(app, context, sessionStarts);
   return app;
 }

@@ -30,7 +30,7 @@ beforeAll(async () => {
   registry = await startRegistry({
     host: '127.0.0.1', port: 0, dataDirectory: mkdtempSync(join(tmpdir(), 'slashbench-perms-')), worldFile: EXAMPLE_WORLD,
   });
-  // The OAuth2 server comes with a later issue; seed the user token it would issue.
+  // Seed the user token an OAuth2 authorize flow issues (that flow is tested in oauth-flow.test.ts).
   const expires_at = Date.now() + 3_600_000;
   const scopes = ['applications.commands.permissions.update'];
   registry.store.tokens.put('owner-bearer', { application_id: bot.id, user_id: guild.owner_id, scopes, expires_at });

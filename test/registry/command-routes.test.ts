@@ -170,3 +170,25 @@ describe('bulk overwrite', () => {
     expect(response.json().code).toBe(50035);
   });
 });
+
+describe('list answers are reused only while nothing changed', () => {
+  it('reflects every create, edit, delete and bulk overwrite, per scope and locale', async () => {
+    const registry = testRegistry();
+    const list = async (url: string, locale = 'en-US') =>
+      (await registry.bot({ method: 'GET', url, headers: { 'x-discord-locale': locale } })).json().map((command: { name: string; description: string; name_localized?: string }) =>
+        `${command.name}:${command.description}${command.name_localized ? `:${command.name_localized}` : ''}`);
+    expect(await list(GLOBAL)).toEqual([]);
+    const created = (await registry.bot({ method: 'POST', url: GLOBAL, payload: slash('one', { name_localizations: { fr: 'un' } }) })).json();
+    expect(await list(GLOBAL)).toEqual(['one:The one command']);
+    expect(await list(GLOBAL, 'fr')).toEqual(['one:The one command:un']);
+    await registry.bot({ method: 'PATCH', url: `${GLOBAL}/${created.id}`, payload: { description: 'Edited' } });
+    expect(await list(GLOBAL)).toEqual(['one:Edited']);
+    expect(await list(GLOBAL, 'fr')).toEqual(['one:Edited:un']);
+    expect(await list(GUILD)).toEqual([]);
+    await registry.bot({ method: 'PUT', url: GUILD, payload: [slash('guildy')] });
+    expect(await list(GUILD)).toEqual(['guildy:The guildy command']);
+    expect(await list(GLOBAL)).toEqual(['one:Edited']);
+    await registry.bot({ method: 'DELETE', url: `${GLOBAL}/${created.id}` });
+    expect(await list(GLOBAL)).toEqual([]);
+  });
+});

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/registry/app.js';
 import { createSnowflakeGenerator } from '../../src/registry/domain/snowflake.js';
+import { EventBus } from '../../src/registry/events.js';
 import type { PermissionOverwrite } from '../../src/registry/store/permission-store.js';
 import { openStore, type Store } from '../../src/registry/store/store.js';
 import { loadWorld } from '../../src/registry/world/load-world.js';
@@ -78,6 +79,7 @@ const world: WorldFile = {
 type Where = { guild: string; channel?: string } | { channel: string };
 
 let store: Store;
+const bus = new EventBus();
 let app: ReturnType<typeof buildApp>;
 const commandIds = new Map<string, string>();
 
@@ -86,7 +88,7 @@ beforeAll(async () => {
   const nextId = createSnowflakeGenerator(now);
   store = openStore(':memory:');
   loadWorld(store, world, { now, nextId });
-  app = buildApp({ store, now, nextId, routeLimit: { limit: 1e9, windowMs: 1000 } });
+  app = buildApp({ store, bus, now, nextId, routeLimit: { limit: 1e9, windowMs: 1000 } });
   const create = async (token: string, url: string, body: Record<string, unknown>) => {
     const response = await app.inject({ method: 'POST', url, payload: { description: 'd', ...body }, headers: { authorization: `Bot ${token}` } });
     expect(response.statusCode, JSON.stringify(response.json())).toBe(201);
@@ -105,13 +107,18 @@ beforeAll(async () => {
   await create('user-app-token', userGlobal, { name: 'guild-install-only', integration_types: [0] });
 });
 
-/** Sets the guild app's overwrites for a command (by name) or app-wide (by the app's id). */
+/**
+ * Sets the guild app's overwrites for a command (by name) or app-wide (by the app's id), and
+ * announces it as the permissions route does.
+ */
 function overwrites(target: string, permissions: PermissionOverwrite[]): void {
-  store.permissions.put(ID.app, ID.guild, commandIds.get(target) ?? target, permissions);
+  const id = commandIds.get(target) ?? target;
+  store.permissions.put(ID.app, ID.guild, id, permissions);
+  bus.emit('permissionsChanged', { id, application_id: ID.app, guild_id: ID.guild, permissions });
 }
 
 function clearOverwrites(): void {
-  for (const entry of store.permissions.list(ID.app, ID.guild)) store.permissions.put(ID.app, ID.guild, entry.id, []);
+  for (const entry of store.permissions.list(ID.app, ID.guild)) overwrites(entry.id, []);
 }
 
 /** What the index shows `user` at `where`: the visible names, and each hidden name's failing rule. */

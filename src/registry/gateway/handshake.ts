@@ -27,7 +27,7 @@ export function ownerOfToken(store: Store, raw: unknown): SessionOwner | undefin
   const application = store.world.applicationByBotToken(token);
   if (application) return { kind: 'bot', application };
   if (raw.startsWith('Bot ')) return undefined;
-  const user = store.world.userByToken(token);
+  const user = store.personByToken(token);
   return user && !user.bot ? { kind: 'user', user } : undefined;
 }
 

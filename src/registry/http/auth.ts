@@ -33,7 +33,7 @@ export function identify(store: Store, request: FastifyRequest, now: number): Ca
     return { kind: 'bearer', application, user, scopes: grant.scopes };
   }
   if (space !== -1) return undefined;
-  const user = store.world.userByToken(token);
+  const user = store.personByToken(token);
   return user && !user.bot ? { kind: 'user', user } : undefined;
 }
 

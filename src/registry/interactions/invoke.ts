@@ -56,8 +56,13 @@ export function parseInvokeBody(input: unknown): InvokeBody {
   return body as unknown as InvokeBody;
 }
 
-/** Runs every check and starts the interaction; answers when it has been handed to delivery. */
-export function invoke(services: InteractionServices, user: UserRecord, body: InvokeBody): { record?: InteractionRecord; delivered: Promise<void> } {
+/**
+ * Runs every check and starts the interaction; answers when it has been handed to delivery.
+ * `origin` is the registry's address as the client reached it (file URLs in `resolved`).
+ */
+export function invoke(
+  services: InteractionServices, user: UserRecord, body: InvokeBody, origin: string,
+): { record?: InteractionRecord; delivered: Promise<void> } {
   const { store } = services;
   const nonce = body.nonce ?? null;
   const location = locateChannel(store, user, body.channel_id);
@@ -91,7 +96,8 @@ export function invoke(services: InteractionServices, user: UserRecord, body: In
         const channel = store.world.channel(id);
         return channel && (channel.guild_id === guildId) ? { type: channel.type } : undefined;
       },
-      attachment: () => false,
+      // The user's own upload to this channel, not yet sent with another interaction.
+      attachment: (id) => store.attachments.usable(id, user.id, body.channel_id),
     },
   });
   if (!checked.ok) refuse(services, user, nonce, 'invalid-options', 'The options do not fit the command.', invalidFormBody({ data: checked.errors }));
@@ -117,15 +123,17 @@ export function invoke(services: InteractionServices, user: UserRecord, body: In
     users: command.definition.type === 2 && invocation.target ? [invocation.target] : invocation.references.users,
     messages: command.definition.type === 3 && invocation.target ? [invocation.target] : [],
   };
-  const resolved = resolvedData(store, location, references, user.id);
+  const resolved = resolvedData(store, location, references, user.id, origin);
   if (resolved) data.resolved = resolved;
-  return startInteraction(services, user, application, location, body, { data, command });
+  // An autocomplete only shows the file to the app; the command itself sends it, once.
+  const attachments = kind === 'command' ? references.attachments : [];
+  return startInteraction(services, user, application, location, body, { data, command, attachments });
 }
 
 /** Builds the payload, records the interaction and hands it to delivery. */
 function startInteraction(
   services: InteractionServices, user: UserRecord, application: ApplicationRecord, location: Location, body: InvokeBody,
-  source: { data: Record<string, unknown>; command?: StoredCommand; message?: Record<string, unknown>; messageId?: string },
+  source: { data: Record<string, unknown>; command?: StoredCommand; message?: Record<string, unknown>; messageId?: string; attachments?: string[] },
 ): { record: InteractionRecord; delivered: Promise<void> } {
   const { store } = services;
   const id = services.nextId();
@@ -153,6 +161,7 @@ function startInteraction(
     source_message_id: source.messageId ?? null, followups: 0, user_installed_only: !('0' in owners),
     authorizing_integration_owners: owners, payload,
   };
+  store.attachments.markUsed(source.attachments ?? [], id);
   services.ledger.add(record);
   toUser(services, user.id, 'INTERACTION_CREATE', { id, nonce: record.nonce });
   return { record, delivered: deliver(services, application, record) };

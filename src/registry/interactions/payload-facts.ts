@@ -1,9 +1,10 @@
 /**
  * Reads from the world what an interaction payload says about where and by whom it was
  * invoked: the member and their permissions, the app's permissions, the channel, the
- * installations that authorize it, and `resolved` for every user, member, role, channel and
- * message the options or target name.
+ * installations that authorize it, and `resolved` for every user, member, role, channel,
+ * message and uploaded file the options or target name.
  */
+import { attachmentView } from '../domain/attachment-view.js';
 import { storedChannelView, messageView } from '../domain/channel-view.js';
 import { memberView, roleView } from '../domain/guild-view.js';
 import { memberPermissions } from '../domain/member-permissions.js';
@@ -22,6 +23,8 @@ export interface References {
   roles: string[];
   channels: string[];
   messages: string[];
+  /** Uploads named by ATTACHMENT options (already checked as this user's, in this channel). */
+  attachments: string[];
 }
 
 /** A user's (or a bot's) permissions where the interaction happens. */
@@ -73,8 +76,13 @@ export function payloadMember(store: Store, guildId: string, user: UserRecord, p
   return { ...memberView(member, user), permissions: permissions.toString() };
 }
 
-/** `data.resolved` for the ids the options and target name; undefined when there are none. */
-export function resolvedData(store: Store, location: Location, references: References, viewerId: string): Record<string, unknown> | undefined {
+/**
+ * `data.resolved` for the ids the options and target name; undefined when there are none.
+ * `origin` is the registry's address as the client reached it: file URLs are built on it.
+ */
+export function resolvedData(
+  store: Store, location: Location, references: References, viewerId: string, origin: string,
+): Record<string, unknown> | undefined {
   const resolved: Record<string, Record<string, unknown>> = {};
   const put = (kind: string, id: string, value: unknown) => ((resolved[kind] ??= {})[id] = value);
   for (const id of references.users) {
@@ -106,6 +114,10 @@ export function resolvedData(store: Store, location: Location, references: Refer
   for (const id of references.messages) {
     const message = store.messages.messageById(id);
     if (message) put('messages', id, messageView(message, store.world.user(message.author_id)));
+  }
+  for (const id of references.attachments) {
+    const attachment = store.attachments.attachment(id);
+    if (attachment) put('attachments', id, attachmentView(attachment, origin));
   }
   return Object.keys(resolved).length === 0 ? undefined : resolved;
 }

@@ -4,10 +4,11 @@
  * user may not use left out (or, with `include_hidden=true`, listed apart with the reason).
  * And the explain view: every visibility check of one command, with its verdict.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RegistryContext } from '../app.js';
 import { commandView } from '../domain/command-view.js';
 import { requestLocale } from '../domain/request-locale.js';
+import { AnswerCache } from '../http/answer-cache.js';
 import { identify } from '../http/auth.js';
 import { resource } from '../http/resource.js';
 import { invalidField, ServiceError } from '../http/service-error.js';
@@ -17,6 +18,13 @@ import { booleanQuery, snowflakeField, snowflakeParams } from './path-values.js'
 
 export function registerCommandIndexRoutes(app: FastifyInstance, context: RegistryContext): void {
   const { store } = context;
+  // Index answers per user, place, locale and form; any change to commands, permissions or
+  // the world (roles, members, installs, locales) can change them, so each drops them all.
+  const indexes = new AnswerCache();
+  const forgetAll = () => indexes.forget();
+  context.bus.on('commandsChanged', forgetAll);
+  context.bus.on('permissionsChanged', forgetAll);
+  context.bus.on('worldChanged', forgetAll);
 
   /** The person the simulated client acts as: a user session token, as the real client sends. */
   const person = (request: FastifyRequest): UserRecord => {
@@ -26,8 +34,15 @@ export function registerCommandIndexRoutes(app: FastifyInstance, context: Regist
     return caller.user;
   };
 
-  const answer = (request: FastifyRequest, user: UserRecord, evaluated: Evaluated[]) => {
+  /** The index body for `place`, made by `evaluate` unless an unchanged answer is cached. */
+  const answer = (request: FastifyRequest, reply: FastifyReply, user: UserRecord, place: string, evaluate: () => Evaluated[]) => {
     const locale = requestLocale(request.headers, user.locale);
+    const hidden = booleanQuery(request, 'include_hidden');
+    const body = indexes.get(`${user.id}|${place}|${locale ?? ''}|${hidden}`, () => indexBody(evaluate(), locale, hidden));
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
+
+  const indexBody = (evaluated: Evaluated[], locale: ReturnType<typeof requestLocale>, hidden: boolean) => {
     const shown = evaluated.filter((entry) => entry.visibility.visible);
     const applications = new Map<string, ApplicationRecord>();
     for (const entry of shown) applications.set(entry.application.id, entry.application);
@@ -35,7 +50,7 @@ export function registerCommandIndexRoutes(app: FastifyInstance, context: Regist
       applications: [...applications.values()].map(applicationSummary),
       application_commands: shown.map((entry) => commandView(entry.command, { mode: 'localized', locale })),
     };
-    if (booleanQuery(request, 'include_hidden')) {
+    if (hidden) {
       body.hidden_commands = evaluated.filter((entry) => !entry.visibility.visible).map((entry) => {
         const failed = entry.visibility.checks.find((check) => check.verdict === 'fail');
         return {
@@ -48,7 +63,7 @@ export function registerCommandIndexRoutes(app: FastifyInstance, context: Regist
   };
 
   resource(app, '/api/v10/guilds/:guildId/application-command-index', {
-    GET: (request) => {
+    GET: (request, reply) => {
       const user = person(request);
       const { guildId } = snowflakeParams(request, { guildId: 'guild_id' });
       const channelId = optionalSnowflake(request, 'channel_id');
@@ -59,40 +74,46 @@ export function registerCommandIndexRoutes(app: FastifyInstance, context: Regist
           throw invalidField(['channel_id'], 'CHANNEL_NOT_IN_GUILD', 'The channel is not in this guild.');
         }
       }
-      return answer(request, user, evaluateLocation(store, user, location));
+      return answer(request, reply, user, `g:${guildId}:${channelId ?? ''}`, () => evaluateLocation(store, user, location));
     },
   });
 
   resource(app, '/api/v10/channels/:channelId/application-command-index', {
-    GET: (request) => {
+    GET: (request, reply) => {
       const user = person(request);
       const { channelId } = snowflakeParams(request, { channelId: 'channel_id' });
-      return answer(request, user, evaluateLocation(store, user, locateChannel(store, user, channelId)));
+      const location = locateChannel(store, user, channelId);
+      return answer(request, reply, user, `c:${channelId}`, () => evaluateLocation(store, user, location));
     },
   });
 
-  resource(app, '/api/v10/users/@me/application-command-index', {
-    GET: (request) => {
-      const user = person(request);
-      const evaluated: Evaluated[] = [];
-      for (const applicationId of store.world.userApplications(user.id)) {
-        const application = store.world.application(applicationId);
-        if (!application) continue;
-        for (const command of store.commands.list(applicationId, null)) {
-          const userInstallable = (command.definition.integration_types ?? [0]).includes(1);
-          evaluated.push({
-            application, command,
-            visibility: {
-              visible: userInstallable, context: -1, integration: userInstallable ? 1 : null,
-              checks: [{
-                rule: 'installation', verdict: userInstallable ? 'pass' : 'fail',
-                detail: userInstallable ? 'USER_INSTALL: you installed the app.' : "The command's integration_types lack USER_INSTALL.",
-              }],
-            },
-          });
-        }
+  /** The commands of the user's own installed apps that a user install can reach. */
+  const userInstalled = (user: UserRecord): Evaluated[] => {
+    const evaluated: Evaluated[] = [];
+    for (const applicationId of store.world.userApplications(user.id)) {
+      const application = store.world.application(applicationId);
+      if (!application) continue;
+      for (const command of store.commands.list(applicationId, null)) {
+        const userInstallable = (command.definition.integration_types ?? [0]).includes(1);
+        evaluated.push({
+          application, command,
+          visibility: {
+            visible: userInstallable, context: -1, integration: userInstallable ? 1 : null,
+            checks: [{
+              rule: 'installation', verdict: userInstallable ? 'pass' : 'fail',
+              detail: userInstallable ? 'USER_INSTALL: you installed the app.' : "The command's integration_types lack USER_INSTALL.",
+            }],
+          },
+        });
       }
-      return answer(request, user, evaluated);
+    }
+    return evaluated;
+  };
+
+  resource(app, '/api/v10/users/@me/application-command-index', {
+    GET: (request, reply) => {
+      const user = person(request);
+      return answer(request, reply, user, 'u', () => userInstalled(user));
     },
   });
 

@@ -11,6 +11,7 @@ import {
 import { commandView } from '../domain/command-view.js';
 import { requestLocale } from '../domain/request-locale.js';
 import { authenticateApplication } from '../http/auth.js';
+import { AnswerCache } from '../http/answer-cache.js';
 import { resource } from '../http/resource.js';
 import { ServiceError } from '../http/service-error.js';
 import { booleanQuery, snowflakeParams } from './path-values.js';
@@ -24,6 +25,12 @@ interface Scoped {
 }
 
 export function registerCommandRoutes(app: FastifyInstance, context: RegistryContext): void {
+  // List answers per app, scope and view, dropped when that scope's commands change.
+  const lists = new AnswerCache();
+  const scopeKey = (applicationId: string, guildId: string | null) => `${applicationId}:${guildId ?? ''}:`;
+  context.bus.on('commandsChanged', (change) => lists.forget(scopeKey(change.application_id, change.guild_id)));
+  context.bus.on('worldChanged', () => lists.forget());
+
   for (const inGuild of [false, true]) {
     const base = inGuild
       ? '/api/v10/applications/:applicationId/guilds/:guildId/commands'
@@ -39,7 +46,10 @@ export function registerCommandRoutes(app: FastifyInstance, context: RegistryCon
         const view = booleanQuery(request, 'with_localizations')
           ? ({ mode: 'dictionaries' } as const)
           : ({ mode: 'localized', locale } as const);
-        return scope.store.commands.list(scope.application.id, scope.guildId).map((command) => commandView(command, view));
+        const key = `${scopeKey(scope.application.id, scope.guildId)}${view.mode}:${view.mode === 'localized' ? (view.locale ?? '') : ''}`;
+        const body = lists.get(key, () =>
+          scope.store.commands.list(scope.application.id, scope.guildId).map((command) => commandView(command, view)));
+        return reply.type('application/json; charset=utf-8').send(body);
       },
       POST: (request, reply) => {
         const { scope } = open(request, reply, base);

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RegistryContext } from '../app.js';
 import { identify } from '../http/auth.js';
+import { requestOrigin } from '../http/request-origin.js';
 import { resource } from '../http/resource.js';
 import { ServiceError } from '../http/service-error.js';
 import { invoke, parseInvokeBody } from '../interactions/invoke.js';
@@ -19,7 +20,7 @@ export function registerInteractionRoutes(app: FastifyInstance, context: Registr
       const caller = identify(context.store, request, context.now());
       if (!caller) throw new ServiceError('unauthorized');
       if (caller.kind !== 'user') throw new ServiceError('botsCannotUse');
-      invoke(context, caller.user, parseInvokeBody(request.body));
+      invoke(context, caller.user, parseInvokeBody(request.body), requestOrigin(request));
       return reply.code(204).send();
     },
   });

@@ -128,4 +128,64 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX messages_by_channel ON messages (channel_id, sort_key);
   `,
+  // 3: files a user uploads to a channel before naming them in an ATTACHMENT option.
+  // url_key is the random part of the file's URL (`?hm=`): snowflake ids are guessable.
+  `
+  CREATE TABLE attachments (
+    id TEXT PRIMARY KEY,
+    channel_id TEXT NOT NULL REFERENCES channels(id) ON DELETE CASCADE,
+    uploader_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    filename TEXT NOT NULL,
+    content_type TEXT,
+    size INTEGER NOT NULL,
+    bytes BLOB NOT NULL,
+    url_key TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    used_by_interaction TEXT
+  );
+  CREATE INDEX attachments_by_channel ON attachments (channel_id);
+  `,
+  // 4: OAuth2 (src/registry/oauth): authorization codes and refresh tokens as digests, the
+  // grant every token came from (a reused code or refresh token revokes its grant), and the
+  // RSA key that signs id_tokens, made once so tokens stay verifiable across restarts.
+  `
+  ALTER TABLE oauth_tokens ADD COLUMN grant_id TEXT;
+  CREATE INDEX oauth_tokens_by_grant ON oauth_tokens (grant_id);
+  CREATE TABLE oauth_codes (
+    code_hash TEXT PRIMARY KEY,
+    grant_id TEXT NOT NULL,
+    application_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    scopes TEXT NOT NULL,
+    redirect_uri TEXT,
+    code_challenge TEXT,
+    nonce TEXT,
+    expires_at INTEGER NOT NULL,
+    redeemed INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE TABLE oauth_refresh_tokens (
+    token_hash TEXT PRIMARY KEY,
+    grant_id TEXT NOT NULL,
+    application_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    scopes TEXT NOT NULL,
+    rotated INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX oauth_refresh_tokens_by_grant ON oauth_refresh_tokens (grant_id);
+  CREATE TABLE oauth_signing_keys (
+    id TEXT PRIMARY KEY,
+    private_key TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  `,
+  // 5: session tokens the host mints for the client (GET/POST /_host/session): a person may
+  // hold several besides the world file's token, each stored as a digest like every secret.
+  `
+  CREATE TABLE sessions (
+    token_hash TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX sessions_by_user ON sessions (user_id, created_at);
+  `,
 ];

@@ -3,10 +3,14 @@
  * (libsql, like better-sqlite3), which makes every read-check-write sequence inside
  * `transaction` atomic with respect to other requests.
  */
+import { AttachmentStore } from './attachment-store.js';
 import { CommandStore } from './command-store.js';
 import { openDatabase, type Sql } from './database.js';
 import { MessageStore } from './message-store.js';
+import { OAuthStore } from './oauth-store.js';
 import { PermissionStore } from './permission-store.js';
+import type { UserRecord } from './records.js';
+import { SessionStore } from './session-store.js';
 import { TokenStore } from './token-store.js';
 import { WorldStore } from './world-store.js';
 
@@ -17,6 +21,12 @@ export class Store {
   readonly permissions: PermissionStore;
   /** Messages per channel: `putMessage`, `message(channelId, id)`, `messages(channelId, page)`. */
   readonly messages: MessageStore;
+  /** Uploads waiting to be sent with a command (ATTACHMENT options), and their bytes. */
+  readonly attachments: AttachmentStore;
+  /** OAuth2 authorization codes, refresh tokens and the id_token signing key. */
+  readonly oauth: OAuthStore;
+  /** Session tokens the host minted for the client (`/_host/session`). */
+  readonly sessions: SessionStore;
 
   constructor(private readonly sql: Sql) {
     this.world = new WorldStore(sql);
@@ -24,6 +34,14 @@ export class Store {
     this.tokens = new TokenStore(sql);
     this.permissions = new PermissionStore(sql);
     this.messages = new MessageStore(sql);
+    this.attachments = new AttachmentStore(sql);
+    this.oauth = new OAuthStore(sql);
+    this.sessions = new SessionStore(sql);
+  }
+
+  /** The person a client token names: their world-file token or a session the host minted. */
+  personByToken(token: string): UserRecord | undefined {
+    return this.world.userByToken(token) ?? this.sessions.user(token);
   }
 
   /** Runs `work` atomically: all its writes are committed together, or none. */

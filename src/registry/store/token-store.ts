@@ -7,10 +7,11 @@ import { hashSecret } from './secrets.js';
 export class TokenStore {
   constructor(private readonly sql: Sql) {}
 
-  put(token: string, record: OAuthTokenRecord): void {
+  /** Stores a token; `grantId` ties it to the authorization it came from, so the grant can be revoked whole. */
+  put(token: string, record: OAuthTokenRecord, grantId: string | null = null): void {
     this.sql.run(
-      'INSERT OR REPLACE INTO oauth_tokens (token_hash, application_id, user_id, scopes, expires_at) VALUES (?, ?, ?, ?, ?)',
-      hashSecret(token), record.application_id, record.user_id, record.scopes.join(' '), record.expires_at,
+      'INSERT OR REPLACE INTO oauth_tokens (token_hash, application_id, user_id, scopes, expires_at, grant_id) VALUES (?, ?, ?, ?, ?, ?)',
+      hashSecret(token), record.application_id, record.user_id, record.scopes.join(' '), record.expires_at, grantId,
     );
   }
 
@@ -30,5 +31,10 @@ export class TokenStore {
 
   revoke(token: string): void {
     this.sql.run('DELETE FROM oauth_tokens WHERE token_hash = ?', hashSecret(token));
+  }
+
+  /** Revokes every access token issued from one grant (a reused code, a revoked refresh token). */
+  revokeGrant(grantId: string): void {
+    this.sql.run('DELETE FROM oauth_tokens WHERE grant_id = ?', grantId);
   }
 }

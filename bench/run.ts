@@ -1,0 +1,83 @@
+/**
+ * `npm run bench`: every benchmark of issue 9, each measuring Slashbench and its baseline in
+ * the same run, then one table of figures, baselines, ratios and targets. Exits non-zero
+ * only when a run is broken (an error, a failed request), never because something is slow.
+ *
+ *   node out/bench/bench/run.js [--only delivery,round-trip,reads,bulk,index,memory] [--quick]
+ *
+ * `--quick` runs every benchmark with few samples, to check the harness, not the registry.
+ * The table is also written to out/bench/results.md and results.json.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { benchBulkOverwrite } from './bulk-overwrite.js';
+import { benchCommandIndex } from './command-index.js';
+import { benchCommandReads } from './command-reads.js';
+import { benchDelivery } from './delivery.js';
+import { benchMemory } from './memory.js';
+import { benchRoundTrip } from './round-trip.js';
+import { isMet, markdownTable, ratioOf, textTable, type Row } from './table.js';
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+const quick = values.quick;
+const progress = (message: string) => console.error(`  ${message}`);
+const latency = { iterations: quick ? 100 : 2000, warmup: quick ? 20 : 200, progress };
+const throughput = { connections: 10, durationSeconds: quick ? 1 : 5, rounds: quick ? 1 : 2, progress };
+
+const BENCHMARKS: Record<string, () => Promise<Row[]>> = {
+  delivery: () => benchDelivery(latency),
+  'round-trip': () => benchRoundTrip(latency),
+  reads: () => benchCommandReads(throughput),
+  bulk: () => benchBulkOverwrite({ iterations: quick ? 2 : 10, progress }),
+  index: () => benchCommandIndex(throughput),
+  memory: () => benchMemory(progress),
+};
+
+async function main(): Promise<number> {
+  const chosen = values.only?.split(',').map((name) => name.trim()) ?? Object.keys(BENCHMARKS);
+  const unknown = chosen.filter((name) => !(name in BENCHMARKS));
+  if (unknown.length > 0) {
+    console.error(`unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
+    return 2;
+  }
+  console.error(`Slashbench benchmarks on ${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version}${quick ? ' (quick)' : ''}`);
+  const rows: Row[] = [];
+  const broken: string[] = [];
+  for (const name of chosen) {
+    const started = performance.now();
+    console.error(`${name}...`);
+    try {
+      rows.push(...(await (BENCHMARKS[name] as () => Promise<Row[]>)()));
+      console.error(`${name} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    } catch (error) {
+      broken.push(name);
+      console.error(`${name} is BROKEN:`, error);
+    }
+  }
+  console.log(`\n${textTable(rows)}\n`);
+  const missed = rows.filter((row) => isMet(row) === false);
+  for (const row of missed) console.log(`target missed: ${row.benchmark} ${row.figure}: ratio ${ratioOf(row).toFixed(2)}, target ${row.target?.comparison} ${row.target?.ratio}`);
+  if (broken.length > 0) console.log(`broken: ${broken.join(', ')}`);
+
+  const outDirectory = fileURLToPath(new URL('../', import.meta.url));
+  await mkdir(outDirectory, { recursive: true });
+  await writeFile(`${outDirectory}results.md`, `${markdownTable(rows)}\n`);
+  await writeFile(`${outDirectory}results.json`, `${JSON.stringify(rows.map((row) => ({ ...row, ratio: ratioOf(row), met: isMet(row) ?? null })), null, 2)}\n`);
+  return broken.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,71 @@
+/**
+ * The results table: every figure next to its baseline from the same run, their ratio, and
+ * the target the ratio is held to. Only ratios are judged, never absolute times, since the
+ * machine is shared and its speed varies from run to run.
+ */
+
+/** A ratio the issue sets: Slashbench / baseline at most (latency) or at least (throughput) this. */
+export interface Target {
+  comparison: 'at most' | 'at least';
+  ratio: number;
+}
+
+export interface Row {
+  /** Which benchmark, e.g. "delivery (HTTP)". */
+  benchmark: string;
+  /** What is measured, e.g. "p50". */
+  figure: string;
+  unit: 'ms' | 'req/s' | 'MB';
+  value: number;
+  baseline: number;
+  /** What the baseline is, in a few words. */
+  baselineName: string;
+  target?: Target;
+}
+
+export function ratioOf(row: Row): number {
+  return row.value / row.baseline;
+}
+
+/** Whether the row meets its target; undefined when it has none (reported for context). */
+export function isMet(row: Row): boolean | undefined {
+  if (!row.target) return undefined;
+  const ratio = ratioOf(row);
+  return row.target.comparison === 'at most' ? ratio <= row.target.ratio : ratio >= row.target.ratio;
+}
+
+function amount(value: number, unit: Row['unit']): string {
+  switch (unit) {
+    case 'ms':
+      return `${value < 10 ? value.toFixed(3) : value.toFixed(1)} ms`;
+    case 'req/s':
+      return `${Math.round(value)} req/s`;
+    case 'MB':
+      return `${value.toFixed(1)} MB`;
+  }
+}
+
+function cells(row: Row): string[] {
+  const met = isMet(row);
+  const target = row.target ? `${row.target.comparison === 'at most' ? '≤' : '≥'} ${row.target.ratio}` : '—';
+  return [
+    row.benchmark, row.figure, amount(row.value, row.unit), `${amount(row.baseline, row.unit)} (${row.baselineName})`,
+    ratioOf(row).toFixed(2), target, met === undefined ? 'n/a' : met ? 'yes' : 'NO',
+  ];
+}
+
+const HEADER = ['benchmark', 'figure', 'Slashbench', 'baseline', 'ratio', 'target', 'met?'];
+
+/** An aligned plain-text table for the terminal. */
+export function textTable(rows: readonly Row[]): string {
+  const lines = [HEADER, ...rows.map(cells)];
+  const widths = HEADER.map((_, column) => Math.max(...lines.map((line) => (line[column] ?? '').length)));
+  const format = (line: string[]) => line.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
+  return [format(lines[0] as string[]), widths.map((width) => '-'.repeat(width)).join('  '), ...lines.slice(1).map(format)].join('\n');
+}
+
+/** The same table in Markdown, for README.md's Benchmarks section. */
+export function markdownTable(rows: readonly Row[]): string {
+  const line = (values: string[]) => `| ${values.map((value) => value.replace(/\|/g, '\\|')).join(' | ')} |`;
+  return [line(HEADER), line(HEADER.map(() => '---')), ...rows.map((row) => line(cells(row)))].join('\n');
+}

@@ -1,0 +1,84 @@
+/**
+ * Browser mode: the registry serves the built client (`out/renderer`, from
+ * `npm run build:client`) at `/`, so `npm run serve` and one URL are the whole product.
+ * Only `/` and `/assets/*` are served, leaving every API, gateway and tool path to its own
+ * routes. The page gets a strict Content Security Policy: its own scripts and styles only,
+ * no inline script, and connections to this registry and its gateway only.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** Built asset names: Vite's hashed files, never a path. */
+const ASSET_NAME = /^[\w.-]+$/;
+
+/** The client's files in this checkout or install: `<package root>/out/renderer`. */
+export function defaultClientDirectory(): string {
+  let directory = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(directory, 'package.json'))) {
+    const parent = dirname(directory);
+    if (parent === directory) break;
+    directory = parent;
+  }
+  return join(directory, 'out', 'renderer');
+}
+
+/**
+ * The page's policy. The gateway is named by the Host the page was loaded from, so the
+ * page can reach this registry's gateway and nothing else.
+ */
+export function contentSecurityPolicy(host: string | undefined): string {
+  const gateway = host && /^[\w.\-:[\]]+$/.test(host) ? `ws://${host} wss://${host}` : 'ws: wss:';
+  return [
+    "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "font-src 'self'",
+    `connect-src 'self' ${gateway}`, "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+const NOT_BUILT = '<!doctype html><meta charset="utf-8"><title>Slashbench</title>'
+  + '<p>The client is not built. Run <code>npm run build:client</code> and reload.</p>';
+
+/** Registers `/` (the page) and `/assets/*` (its scripts and styles) from `directory`. */
+export function registerClientFileRoutes(app: FastifyInstance, directory: string): void {
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers({
+      'content-security-policy': contentSecurityPolicy(request.headers.host),
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+      'cache-control': 'no-cache',
+    }).type('text/html; charset=utf-8');
+    try {
+      return await readFile(join(directory, 'index.html'));
+    } catch {
+      return reply.code(503).send(NOT_BUILT);
+    }
+  };
+  app.get('/', page);
+  app.get('/index.html', page);
+
+  app.get('/assets/:name', async (request, reply) => {
+    const { name } = request.params as { name: string };
+    const type = CONTENT_TYPES[extname(name)];
+    if (!ASSET_NAME.test(name) || name.startsWith('.') || type === undefined) return reply.callNotFound();
+    try {
+      const bytes = await readFile(join(directory, 'assets', name));
+      // Vite puts a content hash in every asset's name, so a name never changes content.
+      return reply.headers({ 'x-content-type-options': 'nosniff', 'cache-control': 'public, max-age=31536000, immutable' }).type(type).send(bytes);
+    } catch {
+      return reply.callNotFound();
+    }
+  });
+}

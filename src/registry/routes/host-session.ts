@@ -1,0 +1,53 @@
+/**
+ * The host contract in browser mode (`src/shared/host-contract.ts`): `GET /_host/session`
+ * lists the people of the local world the client may act as, and `POST /_host/session
+ * {user_id}` mints a fresh session token for one of them (the registry keeps only digests,
+ * so it cannot hand out a stored token). Loopback requests from the registry's own pages
+ * only; errors are `{code, message}` with the contract's stable codes.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  HOST_CONTRACT, HOST_ERROR_STATUS, type HostErrorCode, type HostInput, type HostMethod, type HostOutput, type HostResult, type HostUser,
+} from '../../shared/host-contract.js';
+import type { RegistryContext } from '../app.js';
+import { isLocalRequest } from '../http/loopback.js';
+import { resource } from '../http/resource.js';
+import type { UserRecord } from '../store/records.js';
+import { generateToken } from '../store/secrets.js';
+
+function hostUser(user: UserRecord): HostUser {
+  return { id: user.id, username: user.username, global_name: user.global_name, locale: user.locale };
+}
+
+/** Answers a contract error as data. */
+function refuse(reply: FastifyReply, code: HostErrorCode, message: string): FastifyReply {
+  return reply.code(HOST_ERROR_STATUS[code]).header('cache-control', 'no-store').send({ code, message });
+}
+
+export function registerHostSessionRoutes(app: FastifyInstance, context: RegistryContext): void {
+  const { store } = context;
+  /** Runs a contract method for a local request, checking its input and its own answer. */
+  const serve = <M extends HostMethod>(method: M, run: (input: HostInput<M>) => HostResult<HostOutput<M>>) =>
+    (request: FastifyRequest, reply: FastifyReply) => {
+      if (!isLocalRequest(request)) {
+        return refuse(reply, 'loopback-only', 'The host contract answers only this machine, from pages the registry served.');
+      }
+      const contract = HOST_CONTRACT[method];
+      const input = contract.input.safeParse(request.method === 'GET' ? {} : (request.body ?? {}));
+      if (!input.success) return refuse(reply, 'invalid-input', input.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; '));
+      const answer = run(input.data as HostInput<M>);
+      if (!answer.ok) return refuse(reply, answer.error.code, answer.error.message);
+      return reply.header('cache-control', 'no-store').send(contract.output.parse(answer.value));
+    };
+
+  resource(app, HOST_CONTRACT.listUsers.http.path, {
+    GET: serve('listUsers', () => ({ ok: true, value: { users: store.world.users().filter((user) => !user.bot).map(hostUser) } })),
+    POST: serve('openSession', ({ user_id: userId }) => {
+      const user = store.world.user(userId);
+      if (!user || user.bot) return { ok: false, error: { code: 'unknown-user', message: `No person of the world has the id ${userId}.` } };
+      const token = generateToken(user.id);
+      store.sessions.put(token, user.id, context.now());
+      return { ok: true, value: { token, user: hostUser(user) } };
+    }),
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * Files users upload to a channel before invoking a command with an ATTACHMENT option.
+ * The bytes live in the database next to the world, so a data directory carries them and
+ * a deleted channel or user takes its uploads along (ON DELETE CASCADE).
+ */
+import type { Sql } from './database.js';
+
+/** One upload, without its bytes (those are read only when the file is served). */
+export interface AttachmentRecord {
+  id: string;
+  channel_id: string;
+  uploader_id: string;
+  filename: string;
+  content_type: string | null;
+  size: number;
+  /** The random part of the file's URL; the id alone is a guessable snowflake. */
+  url_key: string;
+  created_at: number;
+  /** The interaction that sent the file, or null while it waits to be sent. */
+  used_by_interaction: string | null;
+}
+
+const COLUMNS = 'id, channel_id, uploader_id, filename, content_type, size, url_key, created_at, used_by_interaction';
+
+/** Reads and writes of uploads. */
+export class AttachmentStore {
+  constructor(private readonly sql: Sql) {}
+
+  /** Stores a new upload with its bytes. */
+  put(record: AttachmentRecord, bytes: Uint8Array): void {
+    this.sql.run(
+      `INSERT INTO attachments (${COLUMNS}, bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      record.id, record.channel_id, record.uploader_id, record.filename, record.content_type, record.size,
+      record.url_key, record.created_at, record.used_by_interaction, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    );
+  }
+
+  /** An upload by id, or undefined when there is none. */
+  attachment(id: string): AttachmentRecord | undefined {
+    return this.sql.get<AttachmentRecord>(`SELECT ${COLUMNS} FROM attachments WHERE id = ?`, id);
+  }
+
+  /** An upload's bytes, or undefined when there is none. */
+  bytes(id: string): Buffer | undefined {
+    return this.sql.get<{ bytes: Buffer }>('SELECT bytes FROM attachments WHERE id = ?', id)?.bytes;
+  }
+
+  /**
+   * Whether `userId` may send the upload with a command in `channelId`: theirs, uploaded
+   * there, and not sent with an interaction yet (an upload goes with one command only).
+   */
+  usable(id: string, userId: string, channelId: string): boolean {
+    const row = this.sql.get<{ id: string }>(
+      'SELECT id FROM attachments WHERE id = ? AND uploader_id = ? AND channel_id = ? AND used_by_interaction IS NULL',
+      id, userId, channelId,
+    );
+    return row !== undefined;
+  }
+
+  /** Records that an interaction sent these uploads, so no other can. */
+  markUsed(ids: readonly string[], interactionId: string): void {
+    for (const id of ids) {
+      this.sql.run('UPDATE attachments SET used_by_interaction = ? WHERE id = ? AND used_by_interaction IS NULL', interactionId, id);
+    }
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * The store's dependencies in a browser: the page's own registry for REST, gateway and
+ * host contract, the real clock and timers, and snowflake-shaped nonces.
+ */
+import type { ClientDeps } from '../store/deps.js';
+import { browserHost } from './browser-host.js';
+import { gatewaySocket } from './gateway-socket.js';
+import { httpRest } from './http-rest.js';
+
+/** The service's epoch (2015-01-01), which snowflakes count from. */
+const EPOCH = 1420070400000n;
+
+/** A nonce the way the real client makes one: a snowflake of now (19 digits at most). */
+export function nonceMaker(now: () => number): () => string {
+  let counter = 0n;
+  return () => {
+    counter = (counter + 1n) % 4096n;
+    return String(((BigInt(now()) - EPOCH) << 22n) | counter);
+  };
+}
+
+export function browserDeps(baseUrl: string = window.location.origin): ClientDeps {
+  return {
+    host: browserHost(baseUrl),
+    rest: httpRest(baseUrl),
+    connectGateway: gatewaySocket(baseUrl),
+    now: () => Date.now(),
+    schedule: (run, ms) => {
+      const timer = window.setTimeout(run, ms);
+      return () => window.clearTimeout(timer);
+    },
+    nonce: nonceMaker(() => Date.now()),
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * The client's layout, as the real client's: guilds on the far left, the channel list with
+ * the acting user's panel below it, the chat (header, messages, composer) in the middle,
+ * and the inspector on the right.
+ */
+import { ChatArea } from '../features/messages/ChatArea.js';
+import { InspectorPanel } from '../features/inspector/InspectorPanel.js';
+import { ChannelSidebar } from '../features/world/ChannelSidebar.js';
+import { GuildList } from '../features/world/GuildList.js';
+import { useApp } from './store-context.js';
+import { useReadinessSignal } from './use-readiness-signal.js';
+
+export function App() {
+  useReadinessSignal();
+  const inspectorOpen = useApp((state) => state.inspectorOpen);
+  return (
+    <div className={inspectorOpen ? 'app app--inspector' : 'app'} data-testid="app">
+      <GuildList />
+      <ChannelSidebar />
+      <ChatArea />
+      {inspectorOpen && <InspectorPanel />}
+    </div>
+  );
+}

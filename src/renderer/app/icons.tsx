@@ -1,0 +1,22 @@
+/**
+ * The few line icons the client draws (channel kinds, the DM home), as inline SVG: no
+ * icon font and no emoji font needed, and nothing the page's CSP would refuse.
+ */
+import type { ReactNode } from 'react';
+
+function Icon({ children, label }: { children: ReactNode; label?: string }) {
+  return (
+    <svg className="icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden={label === undefined} aria-label={label} role={label ? 'img' : undefined}>
+      <g fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">{children}</g>
+    </svg>
+  );
+}
+
+export const HashIcon = () => <Icon><path d="M9 3 7 21M17 3l-2 18M4 8h17M3 16h17" /></Icon>;
+export const SpeakerIcon = () => <Icon><path d="M4 9v6h4l5 4V5L8 9H4z" /><path d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12" /></Icon>;
+export const ThreadIcon = () => <Icon><path d="M6 4v9a4 4 0 0 0 4 4h9" /><path d="m15 13 4 4-4 4" /></Icon>;
+export const MegaphoneIcon = () => <Icon><path d="M3 10v4h3l9 5V5L6 10H3z" /><path d="M18 9a3 3 0 0 1 0 6" /></Icon>;
+export const ForumIcon = () => <Icon><path d="M4 5h13v9H8l-4 4z" /><path d="M20 9v11l-3-3h-7" /></Icon>;
+export const AtIcon = () => <Icon><circle cx="12" cy="12" r="4" /><path d="M16 12v1.5a2.5 2.5 0 0 0 5 0V12a9 9 0 1 0-3.5 7.1" /></Icon>;
+export const HomeIcon = () => <Icon><path d="M4 6h16v12H4z" /><path d="m4 7 8 6 8-6" /></Icon>;
+export const EyeIcon = () => <Icon><path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" /><circle cx="12" cy="12" r="3" /></Icon>;

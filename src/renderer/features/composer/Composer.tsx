@@ -1,0 +1,74 @@
+/**
+ * The message box at the bottom of the chat. Typing `/` opens the command picker
+ * (ArrowUp/Down to move, Tab or Enter to choose, Esc to close); a chosen command turns the
+ * box into its options form.
+ */
+import { useMemo, type KeyboardEvent } from 'react';
+import { useActions, useApp } from '../../app/store-context.js';
+import { AutocompleteList } from '../autocomplete/AutocompleteList.js';
+import { CommandPicker } from '../commands/CommandPicker.js';
+import { pickerGroups } from './composer-state.js';
+import { OptionsForm } from './OptionsForm.js';
+import './composer.css';
+
+export function Composer({ channelName, isPrivate }: { channelName: string; isPrivate: boolean }) {
+  const draft = useApp((state) => state.draft);
+  const chosen = useApp((state) => state.chosen);
+  const pickerDismissed = useApp((state) => state.pickerDismissed);
+  const commandIndex = useApp((state) => state.commandIndex);
+  const notice = useApp((state) => state.indexNotice);
+  const sendError = useApp((state) => state.sendError);
+  const autocomplete = useApp((state) => state.autocomplete);
+  const actions = useActions();
+  const groups = useMemo(
+    () => pickerGroups({ draft, chosen, pickerDismissed, commandIndex }),
+    [draft, chosen, pickerDismissed, commandIndex],
+  );
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (groups !== undefined) {
+      const keys: Record<string, () => void> = {
+        ArrowDown: () => actions.movePicker(1),
+        ArrowUp: () => actions.movePicker(-1),
+        Enter: () => actions.choose(),
+        Tab: () => actions.choose(),
+        Escape: () => actions.dismissPicker(),
+      };
+      const run = keys[event.key];
+      if (run && !(event.key === 'Tab' && event.shiftKey)) {
+        event.preventDefault();
+        run();
+      }
+      return;
+    }
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void actions.submit();
+    }
+  };
+
+  return (
+    <div className="composer" data-testid="composer">
+      {groups !== undefined && <CommandPicker groups={groups} />}
+      {chosen !== null && autocomplete !== null && <AutocompleteList state={autocomplete} />}
+      {notice && <div className="composer__notice" role="status" data-testid="index-notice">{notice}</div>}
+      {chosen !== null ? (
+        <OptionsForm chosen={chosen} />
+      ) : (
+        <input
+          className="composer__input"
+          data-testid="composer-input"
+          aria-label={`Message ${channelName}`}
+          placeholder={`Message ${isPrivate ? '@' : '#'}${channelName} — type / for commands`}
+          value={draft}
+          autoFocus
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => actions.setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+      )}
+      {sendError && <div className="composer__error" role="alert" data-testid="send-error">{sendError}</div>}
+    </div>
+  );
+}

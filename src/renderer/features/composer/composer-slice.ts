@@ -1,0 +1,166 @@
+/**
+ * The composer: a draft that opens the command picker when it starts with `/`, and once a
+ * command is chosen, its options form. Sending checks the options with the shared rules
+ * first (the registry's own messages, shown beside each field, and nothing sent), then
+ * posts the interaction; a refusal for a stale version reloads the index and says so.
+ */
+import { validateInvocation } from '../../../shared/invocation/index.js';
+import type { Slice } from '../../store/app-state.js';
+import type { ClientDeps } from '../../store/deps.js';
+import { selectPlaceWorld } from '../../store/selectors.js';
+import { commandDefinition } from '../commands/command-definition.js';
+import { STALE_NOTICE } from '../commands/commands-slice.js';
+import type { PickerEntry } from '../commands/picker-entries.js';
+import { sendInteraction } from '../interactions/send-interaction.js';
+import { placeLookup } from '../world/world-model.js';
+import { chosenCommand, invokeBody, pickerEntries } from './composer-state.js';
+import { formErrors, type FormErrors } from './form-errors.js';
+import { buildInvocationData } from './invocation-data.js';
+import type { OptionDraft } from './option-values.js';
+
+export interface ChosenCommand {
+  commandId: string;
+  applicationId: string;
+  /** Default names of the subcommand path. */
+  path: string[];
+  /** As the picker showed it: `/admin user ban`, localized. */
+  label: string;
+  values: Record<string, OptionDraft>;
+  /** The option whose field has the focus. */
+  focused: string | null;
+}
+
+export interface ComposerSlice {
+  draft: string;
+  pickerDismissed: boolean;
+  pickerIndex: number;
+  chosen: ChosenCommand | null;
+  composerErrors: FormErrors | null;
+  sending: boolean;
+  sendError: string | null;
+  setDraft(text: string): void;
+  movePicker(delta: number): void;
+  dismissPicker(): void;
+  /** Chooses an entry (the highlighted one when none is given). */
+  choose(entry?: PickerEntry): void;
+  cancelCommand(): void;
+  setOptionValue(name: string, draft: OptionDraft): void;
+  focusOption(name: string | null): void;
+  submit(): Promise<void>;
+  resetComposer(): void;
+}
+
+const EMPTY = { draft: '', pickerDismissed: false, pickerIndex: 0, chosen: null, composerErrors: null, sending: false, sendError: null };
+
+/** The errors without those of one option (it was just edited). */
+function withoutOption(errors: FormErrors | null, name: string): FormErrors | null {
+  if (errors === null || !(name in errors.byOption)) return errors;
+  const byOption = { ...errors.byOption };
+  delete byOption[name];
+  return { ...errors, byOption };
+}
+
+export function createComposerSlice(deps: ClientDeps): Slice<ComposerSlice> {
+  return (set, get) => ({
+    ...EMPTY,
+
+    setDraft(text) {
+      set({ draft: text, pickerDismissed: false, pickerIndex: 0, sendError: null });
+    },
+
+    movePicker(delta) {
+      const count = pickerEntries(get()).length;
+      if (count === 0) return;
+      set({ pickerIndex: (((get().pickerIndex + delta) % count) + count) % count });
+    },
+
+    dismissPicker() {
+      set({ pickerDismissed: true });
+    },
+
+    choose(entry) {
+      const picked = entry ?? pickerEntries(get())[get().pickerIndex];
+      if (!picked) return;
+      const first = buildInvocationData(picked.command, picked.path, {}).definitions[0]?.name ?? null;
+      get().clearIndexNotice();
+      set({
+        ...EMPTY,
+        chosen: {
+          commandId: picked.command.id, applicationId: picked.command.application_id, path: picked.path,
+          label: picked.label, values: {}, focused: first,
+        },
+      });
+      if (first !== null) get().focusOption(first);
+    },
+
+    cancelCommand() {
+      get().closeAutocomplete();
+      set({ ...EMPTY });
+    },
+
+    setOptionValue(name, draft) {
+      const chosen = get().chosen;
+      if (chosen === null) return;
+      set({
+        chosen: { ...chosen, values: { ...chosen.values, [name]: draft } },
+        composerErrors: withoutOption(get().composerErrors, name),
+        sendError: null,
+      });
+      if (draft.label === undefined) get().scheduleAutocomplete(name);
+    },
+
+    focusOption(name) {
+      const chosen = get().chosen;
+      if (chosen === null || (chosen.focused === name && get().autocomplete?.optionName === name)) return;
+      set({ chosen: { ...chosen, focused: name } });
+      if (name === null) get().closeAutocomplete();
+      else get().scheduleAutocomplete(name);
+    },
+
+    async submit() {
+      const state = get();
+      const chosen = state.chosen;
+      if (chosen === null) {
+        if (state.draft.trim() !== '') set({ sendError: 'Slashbench sends commands only: type / to choose one.' });
+        return;
+      }
+      if (state.sending) return;
+      const command = chosenCommand(state);
+      if (!command) {
+        set({ sendError: 'This command is no longer available here.' });
+        return;
+      }
+      const built = buildInvocationData(command, chosen.path, chosen.values);
+      const checked = validateInvocation(commandDefinition(command), built.data, { kind: 'command', lookup: placeLookup(selectPlaceWorld(state)) });
+      if (!checked.ok) {
+        set({ composerErrors: formErrors(checked.errors, built) });
+        return;
+      }
+      const body = invokeBody(state, 2, command, built.data, deps.nonce());
+      if (!body) return;
+      get().closeAutocomplete();
+      set({ sending: true, composerErrors: null, sendError: null });
+      const answer = await sendInteraction(get, deps, body, { kind: 'command', label: chosen.label });
+      set({ sending: false });
+      if (!answer || get().chosen?.commandId !== chosen.commandId) return;
+      if (answer.ok) {
+        get().clearIndexNotice();
+        set({ ...EMPTY });
+        return;
+      }
+      const dataErrors = answer.error.errors?.data;
+      const tree = dataErrors && !Array.isArray(dataErrors) ? dataErrors : undefined;
+      if (answer.status === 400 && tree?.version) {
+        await get().loadIndex(STALE_NOTICE);
+        return;
+      }
+      if (answer.status === 400 && tree) set({ composerErrors: formErrors(tree, built) });
+      else set({ sendError: answer.error.message });
+    },
+
+    resetComposer() {
+      get().closeAutocomplete();
+      set({ ...EMPTY });
+    },
+  });
+}

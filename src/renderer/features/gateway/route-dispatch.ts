@@ -1,0 +1,46 @@
+/**
+ * Where each gateway dispatch of the client's event stream goes: READY to the session,
+ * messages to the message list, interaction progress to the inspector (and autocomplete
+ * results to the open field), command changes to a reload of the index, world changes to
+ * a fresh READY.
+ */
+import type { ReadyPayload, WireMessage } from '../../api/wire-types.js';
+import type { AppState } from '../../store/app-state.js';
+import { INSPECTED_EVENTS } from '../inspector/inspector-slice.js';
+
+function record(data: unknown): Record<string, unknown> {
+  return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+}
+
+export function routeDispatch(state: AppState, event: string, data: unknown): void {
+  const d = record(data);
+  if (INSPECTED_EVENTS.has(event)) state.interactionEvent(event, d);
+  switch (event) {
+    case 'READY':
+      state.gatewayReady(d as unknown as ReadyPayload);
+      return;
+    case 'MESSAGE_CREATE':
+      state.messageCreated(d as unknown as WireMessage);
+      return;
+    case 'MESSAGE_UPDATE':
+      state.messageUpdated(d as unknown as WireMessage);
+      return;
+    case 'MESSAGE_DELETE':
+      state.messageDeleted({ id: String(d.id), channel_id: String(d.channel_id) });
+      return;
+    case 'APPLICATION_COMMAND_AUTOCOMPLETE_RESPONSE':
+      state.autocompleteAnswered(d);
+      return;
+    case 'INTERACTION_FAILURE':
+      state.autocompleteFailed(d);
+      return;
+    case 'APPLICATION_COMMAND_INDEX_UPDATE':
+    case 'APPLICATION_COMMAND_PERMISSIONS_UPDATE':
+      void state.loadIndex();
+      return;
+    case 'WORLD_UPDATE':
+      state.reconnect();
+      return;
+    default:
+  }
+}

@@ -1,0 +1,120 @@
+/** One interaction in the inspector: a summary row, and when open every step of it. */
+import { useEffect, useState, type ReactNode } from 'react';
+import { JsonBlock } from '../../app/JsonBlock.js';
+import { DEADLINE_MS, delivery, entryJson, eventsOf, findEvent, latency, signatureHeaders } from './entry-facts.js';
+import type { InspectorEntry } from './inspector-slice.js';
+
+const KIND_LABELS = { command: 'Command', autocomplete: 'Autocomplete', component: 'Component' } as const;
+
+/** Now, ticking while `active`, for the latency of interactions still on their way. */
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return undefined;
+    const timer = window.setInterval(() => setNow(Date.now()), 100);
+    return () => window.clearInterval(timer);
+  }, [active]);
+  return active ? now : Date.now();
+}
+
+function StatusBadge({ entry }: { entry: InspectorEntry }) {
+  const text = entry.status === 'failed' ? `failed: ${entry.failure?.reason ?? ''}` : entry.status;
+  return <span className={`status-badge status-badge--${entry.status}`} data-testid="inspector-status">{text}</span>;
+}
+
+/** A step of the interaction; payloads stay folded until opened, except where `open` says. */
+function Section({ title, testId, open = false, children }: { title: string; testId: string; open?: boolean; children: ReactNode }) {
+  return (
+    <details className="inspector__section" data-testid={testId} open={open}>
+      <summary>{title}</summary>
+      {children}
+    </details>
+  );
+}
+
+function Details({ entry, elapsed }: { entry: InspectorEntry; elapsed: number }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  const delivered = delivery(entry);
+  const signatures = signatureHeaders(delivered?.headers ?? null);
+  const bot = findEvent(entry, 'INTERACTION_BOT_RESPONSE');
+  const choices = findEvent(entry, 'APPLICATION_COMMAND_AUTOCOMPLETE_RESPONSE');
+  const copy = () => {
+    navigator.clipboard.writeText(entryJson(entry)).then(() => setCopied('Copied'), () => setCopied('Copy failed'));
+  };
+  return (
+    <div className="inspector__details">
+      <div className="inspector__actions">
+        <button type="button" className="button button--secondary" data-testid="inspector-copy" onClick={copy}>Copy as JSON</button>
+        {copied && <span className="muted" data-testid="inspector-copied">{copied}</span>}
+      </div>
+      <Section title={`Sent: POST /api/v10/interactions → ${entry.http ? `HTTP ${entry.http.status}` : 'waiting'}`} testId="inspector-request">
+        <JsonBlock value={entry.request} />
+        {entry.http && entry.http.status !== 204 && <JsonBlock value={entry.http.body} />}
+      </Section>
+      {delivered && (
+        <Section title={`Delivered over ${delivered.method === 'http' ? 'HTTP' : 'the gateway'}`} testId="inspector-delivery" open>
+          <div className="inspector__line">{delivered.method === 'http' ? 'POST to the interactions endpoint, signed' : 'INTERACTION_CREATE to the bot\'s session'}</div>
+          {Object.keys(signatures).length > 0 && (
+            <dl className="inspector__headers" data-testid="inspector-signature">
+              {Object.entries(signatures).map(([name, value]) => (
+                <div key={name}><dt>{name}</dt><dd>{value}</dd></div>
+              ))}
+            </dl>
+          )}
+          <JsonBlock value={delivered.payload} testId="inspector-payload" />
+        </Section>
+      )}
+      {bot && (
+        <Section title="Bot's HTTP answer" testId="inspector-bot-response" open>
+          <div className="inspector__line">
+            {String(bot.data.outcome)} · status {String(bot.data.status ?? '—')} · {Math.round(Number(bot.data.elapsed_ms ?? 0))} ms
+            {typeof bot.data.error === 'string' ? ` · ${bot.data.error}` : ''}
+          </div>
+          {typeof bot.data.body === 'string' && bot.data.body !== '' && <pre className="json-block">{bot.data.body}</pre>}
+        </Section>
+      )}
+      {eventsOf(entry, 'INTERACTION_CALLBACK').map((event, index) => (
+        <Section key={`callback-${index}`} title={`Callback → ${String(event.data.status)}`} testId="inspector-callback" open>
+          <JsonBlock value={event.data.body} />
+          {event.data.answer !== null && event.data.answer !== undefined && <JsonBlock value={event.data.answer} />}
+        </Section>
+      ))}
+      {eventsOf(entry, 'INTERACTION_WEBHOOK').map((event, index) => (
+        <Section key={`webhook-${index}`} title={`${String(event.data.method)} ${String(event.data.path)} → ${String(event.data.status)}`} testId="inspector-webhook">
+          <JsonBlock value={event.data.body} />
+        </Section>
+      ))}
+      {choices && (
+        <Section title="Autocomplete choices" testId="inspector-choices" open>
+          <JsonBlock value={choices.data.choices} />
+        </Section>
+      )}
+      <Section title="Result" testId="inspector-result" open>
+        <div className="inspector__line">
+          {entry.status === 'succeeded' && `Answered in ${Math.round(elapsed)} ms`}
+          {entry.status === 'failed' && `${entry.failure?.reason ?? 'failed'}: ${entry.failure?.detail ?? ''}`}
+          {(entry.status === 'sending' || entry.status === 'pending') && `Waiting for the app… ${Math.round(elapsed)} ms`}
+        </div>
+        <meter className="inspector__deadline" min={0} max={DEADLINE_MS} low={DEADLINE_MS * 0.5} high={DEADLINE_MS * 0.8} optimum={0} value={Math.min(elapsed, DEADLINE_MS)} />
+        <div className="inspector__line muted">{Math.round(elapsed)} ms of the {DEADLINE_MS / 1000}-second deadline</div>
+      </Section>
+    </div>
+  );
+}
+
+export function InspectorEntryView({ entry, number, open, onToggle }: { entry: InspectorEntry; number: number; open: boolean; onToggle: () => void }) {
+  const waiting = entry.status === 'sending' || entry.status === 'pending';
+  const elapsed = latency(entry, useNow(waiting && open));
+  return (
+    <li className={open ? 'inspector__entry inspector__entry--open' : 'inspector__entry'} data-testid="inspector-entry" data-kind={entry.kind} data-status={entry.status}>
+      <button type="button" className="inspector__summary" aria-expanded={open} onClick={onToggle}>
+        <span className="inspector__number">#{number}</span>
+        <span className={`kind-badge kind-badge--${entry.kind}`}>{KIND_LABELS[entry.kind]}</span>
+        <span className="inspector__label" data-testid="inspector-label">{entry.label}</span>
+        <StatusBadge entry={entry} />
+        <span className="inspector__latency">{waiting ? '…' : `${Math.round(elapsed)} ms`}</span>
+      </button>
+      {open && <Details entry={entry} elapsed={elapsed} />}
+    </li>
+  );
+}

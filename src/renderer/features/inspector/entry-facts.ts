@@ -1,0 +1,54 @@
+/**
+ * What the inspector shows of one interaction, read from its events: how the payload was
+ * delivered (and, over HTTP, the signed request's headers), the bot's answer, the callback
+ * and webhook calls, and the time it took against the 3-second deadline.
+ */
+import type { InspectorEntry, InspectorEvent } from './inspector-slice.js';
+
+/** The service's deadline for a first response. */
+export const DEADLINE_MS = 3000;
+
+export function findEvent(entry: InspectorEntry, type: string): InspectorEvent | undefined {
+  return entry.events.find((event) => event.type === type);
+}
+
+export function eventsOf(entry: InspectorEntry, type: string): InspectorEvent[] {
+  return entry.events.filter((event) => event.type === type);
+}
+
+/** The payload the app received, and how (`gateway` or `http`). */
+export function delivery(entry: InspectorEntry): { method: string; payload: unknown; headers: Record<string, string> | null; deadlineAt: number | null } | null {
+  const event = findEvent(entry, 'INTERACTION_DELIVERY');
+  if (!event) return null;
+  const request = event.data.request as { headers?: Record<string, string> } | undefined;
+  return {
+    method: String(event.data.method ?? 'gateway'),
+    payload: event.data.payload,
+    headers: request?.headers ?? null,
+    deadlineAt: typeof event.data.deadline_at === 'number' ? event.data.deadline_at : null,
+  };
+}
+
+/** The Ed25519 signature headers of an HTTP delivery. */
+export function signatureHeaders(headers: Record<string, string> | null): Record<string, string> {
+  if (!headers) return {};
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => /^x-signature-/i.test(name)));
+}
+
+/**
+ * How long the interaction took to its end (success or failure) or so far, in ms, on the
+ * client's clock from the moment it was sent.
+ */
+export function latency(entry: InspectorEntry, now: number): number {
+  return Math.max(0, (entry.finishedAt ?? now) - entry.sentAt);
+}
+
+/** The entry as one JSON document, for "Copy as JSON". */
+export function entryJson(entry: InspectorEntry): string {
+  return JSON.stringify({
+    nonce: entry.nonce, id: entry.id, kind: entry.kind, label: entry.label, status: entry.status, failure: entry.failure,
+    sent_at: new Date(entry.sentAt).toISOString(), latency_ms: entry.finishedAt === null ? null : entry.finishedAt - entry.sentAt,
+    request: entry.request, http: entry.http,
+    events: entry.events.map((event) => ({ type: event.type, at: new Date(event.at).toISOString(), data: event.data })),
+  }, null, 2);
+}

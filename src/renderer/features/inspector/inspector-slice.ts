@@ -1,0 +1,135 @@
+/**
+ * The inspector's record: every interaction the client sent, in order, with what became of
+ * it — the body as sent and the registry's HTTP answer, then the live events the registry
+ * reports for it (payload delivered and how, the bot's raw answer, its callback and
+ * webhook calls, success or failure with the reason), matched by nonce or interaction id.
+ */
+import type { InvokeBody } from '../../api/wire-types.js';
+import type { Slice } from '../../store/app-state.js';
+import type { ClientDeps } from '../../store/deps.js';
+
+export type InteractionKind = 'command' | 'autocomplete' | 'component';
+export type InteractionStatus = 'sending' | 'pending' | 'succeeded' | 'failed';
+
+export interface InspectorEvent {
+  type: string;
+  /** The client's clock when it arrived. */
+  at: number;
+  data: Record<string, unknown>;
+}
+
+export interface InspectorEntry {
+  nonce: string;
+  id: string | null;
+  kind: InteractionKind;
+  /** `/echo`, `autocomplete /fruit name`, `button again` */
+  label: string;
+  userId: string;
+  channelId: string;
+  applicationId: string;
+  /** The message whose component was used. */
+  messageId?: string;
+  customId?: string;
+  sentAt: number;
+  request: InvokeBody;
+  http: { status: number; body: unknown } | null;
+  events: InspectorEvent[];
+  status: InteractionStatus;
+  failure: { reason: string; detail: string } | null;
+  finishedAt: number | null;
+}
+
+/** The events that belong to an interaction in the inspector. */
+export const INSPECTED_EVENTS = new Set([
+  'INTERACTION_CREATE', 'INTERACTION_DELIVERY', 'INTERACTION_BOT_RESPONSE', 'INTERACTION_CALLBACK', 'INTERACTION_WEBHOOK',
+  'INTERACTION_SUCCESS', 'INTERACTION_FAILURE', 'APPLICATION_COMMAND_AUTOCOMPLETE_RESPONSE', 'INTERACTION_MODAL_CREATE',
+]);
+
+/** How many interactions the inspector keeps. */
+export const INSPECTOR_LIMIT = 200;
+
+export interface InspectorSlice {
+  inspectorEntries: InspectorEntry[];
+  inspectorOpen: boolean;
+  selectedNonce: string | null;
+  interactionSent(entry: Omit<InspectorEntry, 'id' | 'http' | 'events' | 'status' | 'failure' | 'finishedAt' | 'sentAt'>): void;
+  interactionAnswered(nonce: string, status: number, body: unknown): void;
+  interactionEvent(type: string, data: Record<string, unknown>): void;
+  selectEntry(nonce: string | null): void;
+  setInspectorOpen(open: boolean): void;
+}
+
+function update(entries: InspectorEntry[], index: number, change: (entry: InspectorEntry) => InspectorEntry): InspectorEntry[] {
+  const next = [...entries];
+  next[index] = change(entries[index] as InspectorEntry);
+  return next;
+}
+
+/** A refusal's reason from the HTTP answer: the service's message and code. */
+function refusal(status: number, body: unknown): { reason: string; detail: string } {
+  const { code, message } = (body ?? {}) as { code?: unknown; message?: unknown };
+  const detail = typeof message === 'string' ? `${message}${typeof code === 'number' ? ` (${code})` : ''}` : `HTTP ${status}`;
+  return { reason: status === 0 ? 'network' : `http-${status}`, detail };
+}
+
+export function createInspectorSlice(deps: ClientDeps): Slice<InspectorSlice> {
+  return (set, get) => ({
+    inspectorEntries: [],
+    inspectorOpen: true,
+    selectedNonce: null,
+
+    interactionSent(entry) {
+      const full: InspectorEntry = { ...entry, id: null, http: null, events: [], status: 'sending', failure: null, finishedAt: null, sentAt: deps.now() };
+      set({ inspectorEntries: [...get().inspectorEntries, full].slice(-INSPECTOR_LIMIT) });
+    },
+
+    interactionAnswered(nonce, status, body) {
+      const entries = get().inspectorEntries;
+      const index = entries.findIndex((entry) => entry.nonce === nonce);
+      if (index === -1) return;
+      set({
+        inspectorEntries: update(entries, index, (entry) => {
+          const answered = { ...entry, http: { status, body } };
+          if (status === 204) return entry.status === 'sending' ? { ...answered, status: 'pending' } : answered;
+          // A refusal may already have arrived as INTERACTION_FAILURE with its reason; keep that one.
+          if (entry.status === 'failed') return answered;
+          return { ...answered, status: 'failed', failure: refusal(status, body), finishedAt: deps.now() };
+        }),
+      });
+    },
+
+    interactionEvent(type, data) {
+      if (!INSPECTED_EVENTS.has(type)) return;
+      const entries = get().inspectorEntries;
+      const nonce = typeof data.nonce === 'string' ? data.nonce : null;
+      const id = typeof data.id === 'string' ? data.id : null;
+      const index = entries.findIndex((entry) => (nonce !== null && entry.nonce === nonce) || (id !== null && entry.id === id));
+      if (index === -1) return;
+      set({
+        inspectorEntries: update(entries, index, (entry) => {
+          const next: InspectorEntry = { ...entry, events: [...entry.events, { type, at: deps.now(), data }] };
+          if (id !== null && next.id === null) next.id = id;
+          if (next.status === 'sending') next.status = 'pending';
+          if (type === 'INTERACTION_SUCCESS' && entry.status !== 'failed') {
+            next.status = 'succeeded';
+            next.finishedAt = deps.now();
+          }
+          if (type === 'INTERACTION_FAILURE') {
+            next.status = 'failed';
+            next.failure = { reason: String(data.reason ?? 'unknown'), detail: String(data.detail ?? '') };
+            next.finishedAt = next.finishedAt ?? deps.now();
+          }
+          return next;
+        }),
+      });
+    },
+
+    selectEntry(nonce) {
+      set({ selectedNonce: nonce });
+    },
+
+    setInspectorOpen(open) {
+      set({ inspectorOpen: open });
+    },
+  });
+}

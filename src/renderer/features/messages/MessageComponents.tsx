@@ -1,0 +1,114 @@
+/**
+ * An app message's components: action rows of buttons and string selects (and the V2 text
+ * and container components as plain blocks). Using one sends a MESSAGE_COMPONENT
+ * interaction; while it is on its way the component waits, and a failure reads
+ * "This interaction failed", as in the real client.
+ */
+import type { ReactNode } from 'react';
+import { useActions, useApp } from '../../app/store-context.js';
+import type { WireMessage } from '../../api/wire-types.js';
+import type { InspectorEntry } from '../inspector/inspector-slice.js';
+import { MessageText } from './message-text.js';
+
+interface Component {
+  type: number;
+  custom_id?: string;
+  label?: string;
+  style?: number;
+  url?: string;
+  disabled?: boolean;
+  emoji?: { name?: string };
+  placeholder?: string;
+  content?: string;
+  options?: Array<{ label: string; value: string; description?: string; default?: boolean }>;
+  components?: Component[];
+  accessory?: Component;
+}
+
+const BUTTON_STYLES: Readonly<Record<number, string>> = { 1: 'primary', 2: 'secondary', 3: 'success', 4: 'danger', 5: 'link', 6: 'premium' };
+
+/** The latest interaction per component of this message. */
+function latestByComponent(entries: readonly InspectorEntry[], messageId: string): Map<string, InspectorEntry> {
+  const latest = new Map<string, InspectorEntry>();
+  for (const entry of entries) {
+    if (entry.kind === 'component' && entry.messageId === messageId && entry.customId) latest.set(entry.customId, entry);
+  }
+  return latest;
+}
+
+export function MessageComponents({ message }: { message: WireMessage }) {
+  const entries = useApp((state) => state.inspectorEntries);
+  const { pressComponent } = useActions();
+  const latest = latestByComponent(entries, message.id);
+  const failed = [...latest.values()].some((entry) => entry.status === 'failed');
+  const busy = (customId: string | undefined) => {
+    const status = customId === undefined ? undefined : latest.get(customId)?.status;
+    return status === 'sending' || status === 'pending';
+  };
+
+  const render = (component: Component, key: number): ReactNode => {
+    switch (component.type) {
+      case 1:
+      case 17:
+        return (
+          <div key={key} className={component.type === 1 ? 'action-row' : 'container'}>
+            {(component.components ?? []).map(render)}
+          </div>
+        );
+      case 9:
+        return (
+          <div key={key} className="section">
+            <div className="section__text">{(component.components ?? []).map(render)}</div>
+            {component.accessory && render(component.accessory, -1)}
+          </div>
+        );
+      case 10:
+        return <div key={key} className="text-display"><MessageText text={component.content ?? ''} /></div>;
+      case 14:
+        return <hr key={key} className="separator" />;
+      case 2: {
+        const style = BUTTON_STYLES[component.style ?? 2] ?? 'secondary';
+        const label = `${component.emoji?.name ? `${component.emoji.name} ` : ''}${component.label ?? ''}`;
+        if (style === 'link' && component.url && /^https?:\/\//i.test(component.url)) {
+          return <a key={key} className="button button--link" href={component.url} target="_blank" rel="noreferrer noopener">{label} ↗</a>;
+        }
+        const waiting = busy(component.custom_id);
+        return (
+          <button
+            key={key}
+            type="button"
+            className={`button button--${style}${waiting ? ' button--waiting' : ''}`}
+            data-testid={`component-${component.custom_id ?? key}`}
+            disabled={component.disabled || waiting || component.custom_id === undefined}
+            onClick={() => component.custom_id && void pressComponent(message, component.custom_id)}
+          >
+            {label}
+          </button>
+        );
+      }
+      case 3:
+        return (
+          <select
+            key={key}
+            className="string-select"
+            data-testid={`component-${component.custom_id ?? key}`}
+            disabled={component.disabled || busy(component.custom_id)}
+            defaultValue=""
+            onChange={(event) => component.custom_id && void pressComponent(message, component.custom_id, [event.target.value])}
+          >
+            <option value="" disabled>{component.placeholder ?? 'Make a selection'}</option>
+            {(component.options ?? []).map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+          </select>
+        );
+      default:
+        return <span key={key} className="component-unsupported">Component type {component.type} is not shown yet.</span>;
+    }
+  };
+
+  return (
+    <div className="components" data-testid="message-components">
+      {(message.components as unknown as Component[]).map(render)}
+      {failed && <div className="components__failed" data-testid="component-failed">This interaction failed</div>}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * One message as the real client shows it: who used which command above an app's answer,
+ * the author with an APP tag, the text, embeds and components; "<app> is thinking…" while
+ * a deferred answer is loading; "Only you can see this" on ephemeral messages.
+ */
+import type { WireMessage } from '../../api/wire-types.js';
+import { Avatar } from '../../app/Avatar.js';
+import { EyeIcon } from '../../app/icons.js';
+import { useActions } from '../../app/store-context.js';
+import { displayName } from '../world/world-model.js';
+import { EmbedCard } from './EmbedCard.js';
+import { MessageComponents } from './MessageComponents.js';
+import { MessageText } from './message-text.js';
+import { isEphemeral, MESSAGE_FLAG } from './messages-slice.js';
+
+function time(timestamp: string): string {
+  const date = new Date(timestamp);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+function InteractionLine({ message }: { message: WireMessage }) {
+  const metadata = message.interaction_metadata as { user?: { id: string; username: string; global_name?: string | null }; name?: string } | undefined;
+  if (!metadata?.user) return null;
+  const name = displayName({ username: metadata.user.username, global_name: metadata.user.global_name ?? null });
+  return (
+    <div className="message__used" data-testid="message-used">
+      <Avatar id={metadata.user.id} name={name} size="small" />
+      <span className="message__used-name">{name}</span> used{' '}
+      <span className="message__command">{metadata.name ? `/${metadata.name}` : 'a component'}</span>
+    </div>
+  );
+}
+
+export function MessageItem({ message }: { message: WireMessage }) {
+  const { dismissMessage } = useActions();
+  const author = displayName(message.author);
+  const ephemeral = isEphemeral(message);
+  const loading = ((message.flags ?? 0) & MESSAGE_FLAG.LOADING) !== 0;
+  return (
+    <li
+      className={ephemeral ? 'message message--ephemeral' : 'message'}
+      data-testid={`message-${message.id}`}
+      data-author-id={message.author.id}
+      data-ephemeral={ephemeral ? 'true' : undefined}
+    >
+      <InteractionLine message={message} />
+      <div className="message__row">
+        <Avatar id={message.author.id} name={author} size="large" />
+        <div className="message__body">
+          <div className="message__header">
+            <span className="message__author">{author}</span>
+            {message.author.bot && <span className="tag">App</span>}
+            <time className="message__time" dateTime={message.timestamp}>{time(message.timestamp)}</time>
+            {message.edited_timestamp && <span className="message__edited">(edited)</span>}
+          </div>
+          {loading ? (
+            <div className="message__thinking" data-testid="message-thinking">
+              {author} is thinking<span className="message__dots" aria-hidden="true" />
+            </div>
+          ) : (
+            <>
+              {message.content && <div className="message__content" data-testid="message-content"><MessageText text={message.content} /></div>}
+              {message.embeds.map((embed, index) => <EmbedCard key={index} embed={embed} />)}
+              {(message.components?.length ?? 0) > 0 && <MessageComponents message={message} />}
+            </>
+          )}
+          {ephemeral && (
+            <div className="message__ephemeral" data-testid="ephemeral-note">
+              <EyeIcon /> Only you can see this ·{' '}
+              <button type="button" className="link-button" onClick={() => dismissMessage(message.channel_id, message.id)}>
+                Dismiss message
+              </button>
+            </div>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * Messages per channel: the latest page read over REST when a channel opens, then kept live
+ * from the gateway (MESSAGE_CREATE, _UPDATE, _DELETE). Ephemeral messages exist only here:
+ * the registry never stores them in the channel, so a reload of the page keeps them.
+ * Pressing a button or choosing in a select sends a MESSAGE_COMPONENT interaction.
+ */
+import type { WireMessage } from '../../api/wire-types.js';
+import type { Slice } from '../../store/app-state.js';
+import type { ClientDeps } from '../../store/deps.js';
+import { sendInteraction } from '../interactions/send-interaction.js';
+
+export type LoadState = 'loading' | 'loaded' | 'failed';
+
+/** Message flags the client reads (api-facts). */
+export const MESSAGE_FLAG = { EPHEMERAL: 1 << 6, LOADING: 1 << 7, COMPONENTS_V2: 1 << 15 } as const;
+
+export interface MessagesSlice {
+  messagesByChannel: Record<string, WireMessage[]>;
+  messagesStatus: Record<string, LoadState>;
+  loadMessages(channelId: string): Promise<void>;
+  messageCreated(message: WireMessage): void;
+  messageUpdated(message: WireMessage): void;
+  messageDeleted(target: { id: string; channel_id: string }): void;
+  /** Hides an ephemeral message ("Dismiss message"). */
+  dismissMessage(channelId: string, messageId: string): void;
+  pressComponent(message: WireMessage, customId: string, values?: string[]): Promise<void>;
+  resetMessages(): void;
+}
+
+/** Snowflake order: a shorter id is older, then text order. */
+export function compareIds(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+export function isEphemeral(message: Pick<WireMessage, 'flags'>): boolean {
+  return ((message.flags ?? 0) & MESSAGE_FLAG.EPHEMERAL) !== 0;
+}
+
+/** Inserts or replaces by id, keeping snowflake order. */
+export function upsertMessage(list: readonly WireMessage[], message: WireMessage): WireMessage[] {
+  const without = list.filter((entry) => entry.id !== message.id);
+  return [...without, message].sort((a, b) => compareIds(a.id, b.id));
+}
+
+export function createMessagesSlice(deps: ClientDeps): Slice<MessagesSlice> {
+  return (set, get) => {
+    const change = (channelId: string, edit: (list: WireMessage[]) => WireMessage[]) => {
+      const current = get().messagesByChannel[channelId] ?? [];
+      set({ messagesByChannel: { ...get().messagesByChannel, [channelId]: edit(current) } });
+    };
+    return {
+      messagesByChannel: {},
+      messagesStatus: {},
+
+      async loadMessages(channelId) {
+        const token = get().token;
+        if (token === null) return;
+        set({ messagesStatus: { ...get().messagesStatus, [channelId]: 'loading' } });
+        const answer = await deps.rest.messages({ token, locale: get().locale }, channelId);
+        if (get().token !== token) return;
+        if (!answer.ok) {
+          set({ messagesStatus: { ...get().messagesStatus, [channelId]: 'failed' } });
+          return;
+        }
+        // Keep what only this client has (ephemeral messages) and what arrived meanwhile.
+        change(channelId, (current) => answer.body.reduce(upsertMessage, current.filter((message) => isEphemeral(message))));
+        set({ messagesStatus: { ...get().messagesStatus, [channelId]: 'loaded' } });
+      },
+
+      messageCreated(message) {
+        change(message.channel_id, (list) => upsertMessage(list, message));
+      },
+
+      messageUpdated(message) {
+        change(message.channel_id, (list) => upsertMessage(list, message));
+      },
+
+      messageDeleted({ id, channel_id: channelId }) {
+        change(channelId, (list) => list.filter((message) => message.id !== id));
+      },
+
+      dismissMessage(channelId, messageId) {
+        change(channelId, (list) => list.filter((message) => message.id !== messageId));
+      },
+
+      async pressComponent(message, customId, values) {
+        const applicationId = message.application_id ?? message.author.id;
+        const guildId = get().guilds.find((guild) => guild.channels.some((channel) => channel.id === message.channel_id))?.id;
+        await sendInteraction(get, deps, {
+          type: 3, application_id: applicationId, channel_id: message.channel_id, nonce: deps.nonce(), message_id: message.id,
+          ...(guildId === undefined ? {} : { guild_id: guildId }),
+          data: { custom_id: customId, ...(values === undefined ? {} : { values }) },
+        }, { kind: 'component', label: `component ${customId}`, messageId: message.id, customId });
+      },
+
+      resetMessages() {
+        set({ messagesByChannel: {}, messagesStatus: {} });
+      },
+    };
+  };
+}

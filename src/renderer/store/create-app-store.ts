@@ -1,0 +1,28 @@
+/**
+ * Builds the client's bound store from its slices, with the outside world injected: the
+ * browser passes real dependencies, unit tests pass fakes.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createAutocompleteSlice } from '../features/autocomplete/autocomplete-slice.js';
+import { createCommandsSlice } from '../features/commands/commands-slice.js';
+import { createComposerSlice } from '../features/composer/composer-slice.js';
+import { createInspectorSlice } from '../features/inspector/inspector-slice.js';
+import { createMessagesSlice } from '../features/messages/messages-slice.js';
+import { createSessionSlice } from '../features/session/session-slice.js';
+import { createWorldSlice } from '../features/world/world-slice.js';
+import type { AppState } from './app-state.js';
+import type { ClientDeps } from './deps.js';
+
+export type AppStore = StoreApi<AppState>;
+
+export function createAppStore(deps: ClientDeps): AppStore {
+  return createStore<AppState>()((...args) => ({
+    ...createSessionSlice(deps)(...args),
+    ...createWorldSlice(deps)(...args),
+    ...createMessagesSlice(deps)(...args),
+    ...createCommandsSlice(deps)(...args),
+    ...createComposerSlice(deps)(...args),
+    ...createAutocompleteSlice(deps)(...args),
+    ...createInspectorSlice(deps)(...args),
+  }));
+}

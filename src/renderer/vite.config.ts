@@ -1,0 +1,19 @@
+// The client's browser build: `npm run build:client` writes out/renderer, which the registry
+// serves at `/` (src/registry/routes/client-files.ts). Relative asset URLs (`base: './'`)
+// so the same files load from the registry and, later, from the desktop app.
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: '../../out/renderer',
+    emptyOutDir: true,
+    // The CSP allows no inline script: keep the module preload helper in a file too.
+    modulePreload: { polyfill: false },
+    sourcemap: true,
+    chunkSizeWarningLimit: 1024,
+  },
+});

@@ -1,0 +1,82 @@
+/**
+ * The host contract: what the client asks of the machine it runs on, as one table of
+ * method names with their input and output schemas. In browser mode the registry serves it
+ * over HTTP at `/_host/*` on loopback only; in the desktop app the preload carries the same
+ * methods over IPC. The client calls a `HostApi` and never knows which transport it has.
+ *
+ * Errors cross the boundary as data (`HostResult`) with a stable code, never as thrown text.
+ */
+import { z } from 'zod';
+
+const snowflake = z.string().regex(/^\d{1,20}$/, 'must be a snowflake (a string of digits)');
+
+/** A person of the local world the client may act as (bots are never offered). */
+export const hostUserSchema = z.object({
+  id: snowflake,
+  username: z.string(),
+  global_name: z.string().nullable(),
+  locale: z.string().nullable(),
+});
+
+export type HostUser = z.infer<typeof hostUserSchema>;
+
+/**
+ * Every method: its HTTP route in browser mode, and its schemas. `listUsers` answers the
+ * people the client may act as; `openSession` mints a fresh session token for one of them
+ * (the registry keeps only digests, so it can never hand out a stored token again).
+ */
+export const HOST_CONTRACT = {
+  listUsers: {
+    http: { method: 'GET', path: '/_host/session' },
+    input: z.object({}).strict(),
+    output: z.object({ users: z.array(hostUserSchema) }),
+  },
+  openSession: {
+    http: { method: 'POST', path: '/_host/session' },
+    input: z.object({ user_id: snowflake }).strict(),
+    output: z.object({ token: z.string().min(1), user: hostUserSchema }),
+  },
+} as const;
+
+export type HostMethod = keyof typeof HOST_CONTRACT;
+export type HostInput<M extends HostMethod> = z.infer<(typeof HOST_CONTRACT)[M]['input']>;
+export type HostOutput<M extends HostMethod> = z.infer<(typeof HOST_CONTRACT)[M]['output']>;
+
+/**
+ * Why a host call failed, stable across transports: `loopback-only` (browser mode, asked
+ * from another machine or page), `invalid-input`, `unknown-user`, `unavailable` (the
+ * host could not be reached or answered something off-contract).
+ */
+export type HostErrorCode = 'loopback-only' | 'invalid-input' | 'unknown-user' | 'unavailable';
+
+export interface HostError {
+  code: HostErrorCode;
+  message: string;
+}
+
+export type HostResult<T> = { ok: true; value: T } | { ok: false; error: HostError };
+
+/** The client's view of the host: one async function per contract method. */
+export type HostApi = { [M in HostMethod]: (input: HostInput<M>) => Promise<HostResult<HostOutput<M>>> };
+
+/** The HTTP status each error code is answered with in browser mode. */
+export const HOST_ERROR_STATUS: Readonly<Record<HostErrorCode, number>> = {
+  'loopback-only': 403,
+  'invalid-input': 400,
+  'unknown-user': 404,
+  unavailable: 503,
+};
+
+/** The IPC channel of a method in the desktop app (`slashbench:host:listUsers`). */
+export function hostChannel(method: HostMethod): string {
+  return `slashbench:host:${method}`;
+}
+
+/** Reads an error body from either transport; anything off-contract becomes `unavailable`. */
+export function parseHostError(body: unknown, fallback: string): HostError {
+  const parsed = z.object({
+    code: z.enum(['loopback-only', 'invalid-input', 'unknown-user', 'unavailable']),
+    message: z.string(),
+  }).safeParse(body);
+  return parsed.success ? parsed.data : { code: 'unavailable', message: fallback };
+}

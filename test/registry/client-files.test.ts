@@ -1,0 +1,76 @@
+/**
+ * Browser mode: the registry serves the built client at `/` with a strict Content Security
+ * Policy, its hashed assets under `/assets/`, and leaves every other path to the API.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, defaultClientDirectory } from '../../src/registry/routes/client-files.js';
+import { REPO_ROOT } from '../helpers/registry-process.js';
+import { testRegistry } from '../helpers/test-registry.js';
+
+let directory: string;
+
+beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'slashbench-client-files-'));
+  await mkdir(join(directory, 'assets'));
+  await writeFile(join(directory, 'index.html'), '<!doctype html><script type="module" src="./assets/index-abc123.js"></script>');
+  await writeFile(join(directory, 'assets', 'index-abc123.js'), 'console.log("client")');
+  await writeFile(join(directory, 'assets', 'index-abc123.css'), 'body{}');
+});
+
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+describe('the client\'s files', () => {
+  it('serves the page at / with a CSP that allows only its own scripts and this registry\'s gateway', async () => {
+    const { app } = testRegistry({ app: { clientDirectory: directory } });
+    const response = await app.inject({ method: 'GET', url: '/', headers: { host: '127.0.0.1:8484' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('./assets/index-abc123.js');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("connect-src 'self' ws://127.0.0.1:8484 wss://127.0.0.1:8484");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves hashed assets with their type and a long cache, and nothing outside them', async () => {
+    const { app } = testRegistry({ app: { clientDirectory: directory } });
+    const script = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.headers['cache-control']).toContain('immutable');
+    expect((await app.inject({ method: 'GET', url: '/assets/index-abc123.css' })).headers['content-type']).toBe('text/css; charset=utf-8');
+    for (const url of ['/assets/missing.js', '/assets/..%2Findex.html', '/assets/%2E%2E%2F%2E%2E%2Fpackage.json', '/assets/index.html']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ message: '404: Not Found', code: 0 });
+    }
+  });
+
+  it('leaves the API, the tools and unknown paths as they were', async () => {
+    const { app } = testRegistry({ app: { clientDirectory: directory } });
+    expect((await app.inject({ method: 'GET', url: '/api/v10/nowhere' })).json()).toEqual({ message: '404: Not Found', code: 0 });
+    expect((await app.inject({ method: 'GET', url: '/favicon.ico' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/v10/gateway' })).statusCode).toBe(200);
+  });
+
+  it('says how to build the client when it is not built, and serves nothing when told not to', async () => {
+    const missing = testRegistry({ app: { clientDirectory: join(directory, 'not-here') } });
+    const response = await missing.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain('npm run build:client');
+    const none = testRegistry({ app: { clientDirectory: null } });
+    expect((await none.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(404);
+  });
+
+  it('finds the build in this checkout by default, and names the gateway only by a sane Host', () => {
+    expect(defaultClientDirectory()).toBe(join(REPO_ROOT, 'out', 'renderer'));
+    expect(contentSecurityPolicy('evil host"')).toContain("connect-src 'self' ws: wss:");
+  });
+});
