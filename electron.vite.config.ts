@@ -11,7 +11,11 @@ export default defineConfig({
     build: { outDir: 'out/main', rollupOptions: { input: resolve('src/main/index.ts') } },
   },
   preload: {
-    build: { outDir: 'out/preload', rollupOptions: { input: resolve('src/preload/index.ts') } },
+    // A sandboxed preload must be CommonJS, whatever the package's module type.
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: { input: resolve('src/preload/index.ts'), output: { format: 'cjs', entryFileNames: '[name].cjs' } },
+    },
   },
   renderer: {
     root: 'src/renderer',

@@ -7,6 +7,9 @@
  * Errors cross the boundary as data (`HostResult`) with a stable code, never as thrown text.
  */
 import { z } from 'zod';
+import type { HostMethod } from './host-channels.js';
+
+export { HOST_METHODS, hostChannel, type HostMethod } from './host-channels.js';
 
 const snowflake = z.string().regex(/^\d{1,20}$/, 'must be a snowflake (a string of digits)');
 
@@ -36,9 +39,7 @@ export const HOST_CONTRACT = {
     input: z.object({ user_id: snowflake }).strict(),
     output: z.object({ token: z.string().min(1), user: hostUserSchema }),
   },
-} as const;
-
-export type HostMethod = keyof typeof HOST_CONTRACT;
+} as const satisfies Record<HostMethod, unknown>;
 export type HostInput<M extends HostMethod> = z.infer<(typeof HOST_CONTRACT)[M]['input']>;
 export type HostOutput<M extends HostMethod> = z.infer<(typeof HOST_CONTRACT)[M]['output']>;
 
@@ -66,11 +67,6 @@ export const HOST_ERROR_STATUS: Readonly<Record<HostErrorCode, number>> = {
   'unknown-user': 404,
   unavailable: 503,
 };
-
-/** The IPC channel of a method in the desktop app (`slashbench:host:listUsers`). */
-export function hostChannel(method: HostMethod): string {
-  return `slashbench:host:${method}`;
-}
 
 /** Reads an error body from either transport; anything off-contract becomes `unavailable`. */
 export function parseHostError(body: unknown, fallback: string): HostError {

@@ -7,25 +7,18 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  HOST_CONTRACT, HOST_ERROR_STATUS, type HostErrorCode, type HostInput, type HostMethod, type HostOutput, type HostResult, type HostUser,
+  HOST_CONTRACT, HOST_ERROR_STATUS, type HostErrorCode, type HostInput, type HostMethod, type HostOutput, type HostResult,
 } from '../../shared/host-contract.js';
 import type { RegistryContext } from '../app.js';
 import { isLocalRequest } from '../http/loopback.js';
 import { resource } from '../http/resource.js';
-import type { UserRecord } from '../store/records.js';
-import { generateToken } from '../store/secrets.js';
+import { hostMethods } from '../host/host-methods.js';
 
-function hostUser(user: UserRecord): HostUser {
-  return { id: user.id, username: user.username, global_name: user.global_name, locale: user.locale };
-}
-
-/** Answers a contract error as data. */
 function refuse(reply: FastifyReply, code: HostErrorCode, message: string): FastifyReply {
   return reply.code(HOST_ERROR_STATUS[code]).header('cache-control', 'no-store').send({ code, message });
 }
 
 export function registerHostSessionRoutes(app: FastifyInstance, context: RegistryContext): void {
-  const { store } = context;
   /** Runs a contract method for a local request, checking its input and its own answer. */
   const serve = <M extends HostMethod>(method: M, run: (input: HostInput<M>) => HostResult<HostOutput<M>>) =>
     (request: FastifyRequest, reply: FastifyReply) => {
@@ -40,14 +33,9 @@ export function registerHostSessionRoutes(app: FastifyInstance, context: Registr
       return reply.header('cache-control', 'no-store').send(contract.output.parse(answer.value));
     };
 
+  const methods = hostMethods(context.store, context.now);
   resource(app, HOST_CONTRACT.listUsers.http.path, {
-    GET: serve('listUsers', () => ({ ok: true, value: { users: store.world.users().filter((user) => !user.bot).map(hostUser) } })),
-    POST: serve('openSession', ({ user_id: userId }) => {
-      const user = store.world.user(userId);
-      if (!user || user.bot) return { ok: false, error: { code: 'unknown-user', message: `No person of the world has the id ${userId}.` } };
-      const token = generateToken(user.id);
-      store.sessions.put(token, user.id, context.now());
-      return { ok: true, value: { token, user: hostUser(user) } };
-    }),
+    GET: serve('listUsers', methods.listUsers),
+    POST: serve('openSession', methods.openSession),
   });
 }

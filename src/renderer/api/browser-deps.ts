@@ -1,9 +1,10 @@
 /**
- * The store's dependencies in a browser: the page's own registry for REST, gateway and
- * host contract, the real clock and timers, and snowflake-shaped nonces.
+ * The store's dependencies in a browser or the desktop app: the page's own registry for REST
+ * and gateway, the host contract over the desktop bridge or `/_host`, the real clock and timers, and snowflake-shaped nonces.
  */
 import type { ClientDeps } from '../store/deps.js';
 import { browserHost } from './browser-host.js';
+import { desktopBridge, desktopHost } from './desktop-host.js';
 import { gatewaySocket } from './gateway-socket.js';
 import { httpRest } from './http-rest.js';
 
@@ -20,8 +21,10 @@ export function nonceMaker(now: () => number): () => string {
 }
 
 export function browserDeps(baseUrl: string = window.location.origin): ClientDeps {
+  // In the desktop app the preload's bridge carries the host contract; in a browser, `/_host`.
+  const bridge = desktopBridge();
   return {
-    host: browserHost(baseUrl),
+    host: bridge ? desktopHost(bridge) : browserHost(baseUrl),
     rest: httpRest(baseUrl),
     connectGateway: gatewaySocket(baseUrl),
     now: () => Date.now(),

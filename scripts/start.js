@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: the desktop app; or, where Electron's binary is missing and cannot be fetched
+ * (machines that reach only the npm registry), the registry serving the client in browser
+ * mode, saying so. Flags after `--` go to the registry (`--port`, `--data`, `--world`, ...);
+ * `--browser` asks for browser mode directly.
+ *
+ * SLASHBENCH_ELECTRON_DOWNLOAD=never skips the download attempt (tests, CI).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const wantsBrowser = args.includes('--browser');
+const registryArgs = args.filter((arg) => arg !== '--browser');
+
+/** The Electron executable if it is installed, without triggering electron's own download. */
+function installedElectron(packageDirectory) {
+  const pathFile = join(packageDirectory, 'path.txt');
+  if (!existsSync(pathFile)) return undefined;
+  const executable = join(packageDirectory, 'dist', readFileSync(pathFile, 'utf8'));
+  return existsSync(executable) ? executable : undefined;
+}
+
+/** Electron's binary, fetched once if missing (bounded: a machine without the network says no fast). */
+function electronBinary() {
+  let packageDirectory;
+  try {
+    packageDirectory = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+  } catch {
+    return undefined;
+  }
+  const installed = installedElectron(packageDirectory);
+  if (installed || process.env.SLASHBENCH_ELECTRON_DOWNLOAD === 'never') return installed;
+  console.log('Slashbench: fetching the Electron binary (first launch)...');
+  const fetched = spawnSync(process.execPath, [join(packageDirectory, 'install.js')], {
+    stdio: ['ignore', 'inherit', 'pipe'], timeout: 120_000, encoding: 'utf8',
+  });
+  const reason = (fetched.stderr ?? '').split('\n').find((line) => /error/i.test(line));
+  if (fetched.status !== 0 && reason) console.log(`Slashbench: could not fetch it (${reason.trim()}).`);
+  return installedElectron(packageDirectory);
+}
+
+function run(command, commandArgs) {
+  const child = spawn(command, commandArgs, { stdio: 'inherit', cwd: root });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code) => process.exit(code ?? 1));
+}
+
+const electron = wantsBrowser ? undefined : electronBinary();
+if (electron) {
+  const built = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { stdio: 'inherit', cwd: root });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+  run(electron, [root]);
+} else {
+  console.log(wantsBrowser
+    ? 'Slashbench: browser mode, as asked. Open the URL below in a browser.'
+    : 'Slashbench: the Electron binary is not installed and could not be fetched, so the client runs in browser mode. Open the URL below in a browser.');
+  run(process.execPath, [join(root, 'out', 'node', 'registry', 'cli.js'), ...registryArgs]);
+}

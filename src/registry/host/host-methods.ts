@@ -1,0 +1,32 @@
+/**
+ * The host contract's methods, answered from the local registry's world. One
+ * implementation for both transports: the `/_host/*` routes in browser mode and the
+ * desktop app's IPC handlers. Input is parsed by the transport; errors come back as data.
+ */
+import type { HostInput, HostOutput, HostResult, HostUser } from '../../shared/host-contract.js';
+import type { UserRecord } from '../store/records.js';
+import { generateToken } from '../store/secrets.js';
+import type { Store } from '../store/store.js';
+
+export interface HostMethods {
+  listUsers(input: HostInput<'listUsers'>): HostResult<HostOutput<'listUsers'>>;
+  openSession(input: HostInput<'openSession'>): HostResult<HostOutput<'openSession'>>;
+}
+
+function hostUser(user: UserRecord): HostUser {
+  return { id: user.id, username: user.username, global_name: user.global_name, locale: user.locale };
+}
+
+export function hostMethods(store: Store, now: () => number): HostMethods {
+  return {
+    listUsers: () => ({ ok: true, value: { users: store.world.users().filter((user) => !user.bot).map(hostUser) } }),
+    openSession: ({ user_id: userId }) => {
+      const user = store.world.user(userId);
+      if (!user || user.bot) return { ok: false, error: { code: 'unknown-user', message: `No person of the world has the id ${userId}.` } };
+      // The registry keeps only digests, so a stored token can never be handed out again: mint one.
+      const token = generateToken(user.id);
+      store.sessions.put(token, user.id, now());
+      return { ok: true, value: { token, user: hostUser(user) } };
+    },
+  };
+}
