@@ -181,6 +181,32 @@ describe('components', () => {
   });
 });
 
+describe('acknowledging without a message', () => {
+  it('DEFERRED_UPDATE_MESSAGE acknowledges a button press and leaves its message as it was', async () => {
+    const harness = interactionHarness();
+    const interaction = await invoked(harness);
+    const row = [{ type: 1, components: [{ type: 2, style: 1, label: 'Later', custom_id: 'later' }] }];
+    await harness.callback(interaction, { type: 4, data: { content: 'press it', components: row } });
+    const message = await harness.event('MESSAGE_CREATE');
+    const next = harness.gateway.nextInteraction();
+    await harness.invoke({ type: 3, application_id: IDS.app, guild_id: IDS.guild, channel_id: IDS.general, message_id: message.id, nonce: 'n3', data: { custom_id: 'later' } });
+    const pressed = await next;
+    // Not for a command: it has no message to update.
+    expect((await harness.callback(interaction, { type: 6 })).statusCode).toBe(400);
+    expect((await harness.callback(pressed, { type: 6 }, '?with_response=true')).json()).toEqual({ interaction: { id: pressed.id, type: 3 } });
+    expect(await harness.event('INTERACTION_SUCCESS', (data) => data.nonce === 'n3')).toMatchObject({ id: pressed.id });
+    expect(harness.events.filter((event) => event.type === 'MESSAGE_UPDATE')).toEqual([]);
+    // The press's token now takes follow-ups and edits of the message.
+    expect((await webhook(harness, pressed, 'POST', '', { content: 'done later' })).statusCode).toBe(200);
+  });
+
+  it('refuses PONG, which answers only the service\'s PING', async () => {
+    const harness = interactionHarness();
+    const interaction = await invoked(harness);
+    expect((await harness.callback(interaction, { type: 1 })).json().errors.type._errors[0].code).toBe('INTERACTION_RESPONSE_TYPE_INVALID');
+  });
+});
+
 describe('entry points', () => {
   const activityCommands = `/api/v10/applications/${IDS.activityApp}/commands`;
 

@@ -5,10 +5,9 @@
  */
 import type { APIMessage, APIUser, MessageFlags } from 'discord-api-types/v10';
 import type { ChannelRecord, MessageRecord, UserRecord } from '../store/records.js';
-import type { Store } from '../store/store.js';
 import { snowflakeTime } from './snowflake.js';
 import { apiUser } from './user-view.js';
-import { isThread } from './world-rules.js';
+import { isThread } from '../domain/world-rules.js';
 
 /** What a channel's view needs besides the channel: filled in by the caller from the store. */
 export interface ChannelContext {
@@ -55,23 +54,6 @@ export function channelView(channel: ChannelRecord, context: ChannelContext): Re
         },
       };
   }
-}
-
-/**
- * A channel's view with what the store knows about it; `viewerId` (null for the
- * management API) is left out of a DM's recipients. A group DM's owner is its first recipient.
- */
-export function storedChannelView(store: Store, channel: ChannelRecord, viewerId: string | null): Record<string, unknown> {
-  const recipientIds = channel.guild_id === null ? store.world.recipients(channel.id) : [];
-  const recipients = recipientIds
-    .filter((id) => id !== viewerId)
-    .map((id) => store.world.user(id))
-    .filter((user): user is UserRecord => user !== undefined);
-  return channelView(channel, {
-    recipients,
-    lastMessageId: store.messages.lastMessageId(channel.id),
-    ownerId: channel.type === 3 ? (recipientIds[0] ?? null) : null,
-  });
 }
 
 /** A stand-in for an author the world no longer knows. */

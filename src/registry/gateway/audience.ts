@@ -3,7 +3,7 @@
  * or the people who can view a channel (VIEW_CHANNEL in a guild, recipients of a DM or
  * group DM), with the same rule the read endpoints use (domain/read-visibility.ts).
  */
-import { canView } from '../domain/read-visibility.js';
+import { canView } from '../queries/read-visibility.js';
 import type { Store } from '../store/store.js';
 
 /** Everyone who is a member of the guild. */

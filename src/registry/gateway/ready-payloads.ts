@@ -4,7 +4,7 @@
  * discord.js waits for their GUILD_CREATEs before it is ready. A client's READY carries
  * its guilds whole (as the real client's does), so the simulator needs one message only.
  */
-import { storedChannelView } from '../domain/channel-view.js';
+import { storedChannelView } from '../queries/stored-channel-view.js';
 import { guildView, memberView } from '../domain/guild-view.js';
 import { currentUserView } from '../domain/user-view.js';
 import { isThread } from '../domain/world-rules.js';

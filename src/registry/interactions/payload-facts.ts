@@ -5,7 +5,8 @@
  * message and uploaded file the options or target name.
  */
 import { attachmentView } from '../domain/attachment-view.js';
-import { storedChannelView, messageView } from '../domain/channel-view.js';
+import { messageView } from '../domain/channel-view.js';
+import { storedChannelView } from '../queries/stored-channel-view.js';
 import { memberView, roleView } from '../domain/guild-view.js';
 import { memberPermissions } from '../domain/member-permissions.js';
 import { PERMISSION } from '../domain/permissions.js';

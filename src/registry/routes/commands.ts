@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RegistryContext } from '../app.js';
 import {
   createCommand, deleteCommand, editCommand, findCommand, overwriteCommands, type CommandScope,
-} from '../domain/command-operations.js';
+} from '../services/command-operations.js';
 import { commandView } from '../domain/command-view.js';
 import { requestLocale } from '../domain/request-locale.js';
 import { authenticateApplication } from '../http/auth.js';

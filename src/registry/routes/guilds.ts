@@ -4,9 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { RegistryContext } from '../app.js';
-import { storedChannelView } from '../domain/channel-view.js';
+import { storedChannelView } from '../queries/stored-channel-view.js';
 import { guildView, memberView, roleView } from '../domain/guild-view.js';
-import { canView, visibleGuild } from '../domain/read-visibility.js';
+import { canView, visibleGuild } from '../queries/read-visibility.js';
 import { isThread } from '../domain/world-rules.js';
 import { resource } from '../http/resource.js';
 import { ServiceError } from '../http/service-error.js';

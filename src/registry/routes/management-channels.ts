@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { guildChannelBody, isPrivateChannelBody, privateChannelBody } from '../../shared/world-edits.js';
 import type { RegistryContext } from '../app.js';
-import { storedChannelView } from '../domain/channel-view.js';
+import { storedChannelView } from '../queries/stored-channel-view.js';
 import { channelIdProblem, parentProblem } from '../domain/world-rules.js';
 import { resource } from '../http/resource.js';
 import { ServiceError } from '../http/service-error.js';

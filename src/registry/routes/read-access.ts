@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { RegistryContext } from '../app.js';
-import type { Viewer } from '../domain/read-visibility.js';
+import type { Viewer } from '../queries/read-visibility.js';
 import { identify } from '../http/auth.js';
 import { ServiceError } from '../http/service-error.js';
 

@@ -4,7 +4,8 @@
  */
 import type { WorldFile } from '../../shared/world-file.js';
 import { snowflakeTime } from '../domain/snowflake.js';
-import { channelIdProblem, messageProblem, recipientsProblem } from '../domain/world-rules.js';
+import { channelIdProblem } from '../domain/world-rules.js';
+import { messageProblem, recipientsProblem } from '../services/world-checks.js';
 import type { MessageRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { refuse } from './world-error.js';

@@ -7,7 +7,7 @@
  */
 import type { WorldFile } from '../../shared/world-file.js';
 import { generateApplicationKeys } from '../domain/application-keys.js';
-import { ensureEntryPoint } from '../domain/entry-point.js';
+import { ensureEntryPoint } from '../services/entry-point.js';
 import type { Store } from '../store/store.js';
 import { loadGuild } from './load-guild.js';
 import { loadMessages, loadPrivateChannels } from './load-private.js';

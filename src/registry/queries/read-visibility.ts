@@ -7,8 +7,8 @@
 import { ServiceError } from '../http/service-error.js';
 import type { ChannelRecord, GuildRecord, MemberRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
-import { hasPermissions, memberPermissions } from './member-permissions.js';
-import { PERMISSION } from './permissions.js';
+import { hasPermissions, memberPermissions } from '../domain/member-permissions.js';
+import { PERMISSION } from '../domain/permissions.js';
 
 /** Who reads: a bot (whose user id is its application's id) or a person. */
 export interface Viewer {

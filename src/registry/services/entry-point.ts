@@ -4,7 +4,7 @@
  */
 import type { CommandDefinition } from '../../shared/command-rules/definition.js';
 import type { Store } from '../store/store.js';
-import { EMBEDDED_FLAG } from './permissions.js';
+import { EMBEDDED_FLAG } from '../domain/permissions.js';
 
 export const DEFAULT_ENTRY_POINT: CommandDefinition = {
   type: 4,

@@ -1,0 +1,24 @@
+/**
+ * A channel's view filled in from the store (its recipients, last message, owner), for the
+ * routes, the gateway and interaction payloads.
+ */
+import { channelView } from '../domain/channel-view.js';
+import type { ChannelRecord, UserRecord } from '../store/records.js';
+import type { Store } from '../store/store.js';
+
+/**
+ * A channel's view with what the store knows about it; `viewerId` (null for the
+ * management API) is left out of a DM's recipients. A group DM's owner is its first recipient.
+ */
+export function storedChannelView(store: Store, channel: ChannelRecord, viewerId: string | null): Record<string, unknown> {
+  const recipientIds = channel.guild_id === null ? store.world.recipients(channel.id) : [];
+  const recipients = recipientIds
+    .filter((id) => id !== viewerId)
+    .map((id) => store.world.user(id))
+    .filter((user): user is UserRecord => user !== undefined);
+  return channelView(channel, {
+    recipients,
+    lastMessageId: store.messages.lastMessageId(channel.id),
+    ownerId: channel.type === 3 ? (recipientIds[0] ?? null) : null,
+  });
+}
