@@ -10,10 +10,10 @@ import {
   validateCommandEdit,
   validateCommandList,
   type CommandDefinition,
-  type ErrorTree,
   type RuleContext,
   type RuleResult,
 } from '../../../src/shared/command-rules/index.js';
+import { checkErrorTree, mutate } from '../../helpers/rule-properties.js';
 
 // --- Near-valid definitions ----------------------------------------------------------------
 
@@ -137,33 +137,7 @@ const spicyArb = fc.oneof(
 
 const mutationArb = fc.record({ target: fc.nat(), key: fc.constantFrom(...KEYS), value: spicyArb, remove: fc.boolean() });
 
-function containers(value: unknown, found: object[] = []): object[] {
-  if (typeof value !== 'object' || value === null) return found;
-  found.push(value);
-  for (const child of Object.values(value)) containers(child, found);
-  return found;
-}
 
-/** Applies each mutation to one object or array inside `input` (own properties only). */
-interface Mutation {
-  target: number;
-  key: string;
-  value: unknown;
-  remove: boolean;
-}
-
-function mutate(input: unknown, mutations: readonly Mutation[]) {
-  const copy = structuredClone(input);
-  for (const mutation of mutations) {
-    const targets = containers(copy);
-    const target = targets[mutation.target % targets.length] as Record<string, unknown> | undefined;
-    if (!target) continue;
-    const key = Array.isArray(target) ? String(mutation.target % (target.length + 1)) : mutation.key;
-    if (mutation.remove) delete target[key];
-    else Object.defineProperty(target, key, { value: mutation.value, enumerable: true, writable: true, configurable: true });
-  }
-  return copy;
-}
 
 const mutatedArb = fc.tuple(definitionArb, fc.array(mutationArb, { minLength: 1, maxLength: 3 })).map(([input, mutations]) => mutate(input, mutations));
 const bodyArb = fc.oneof(definitionArb, mutatedArb, mutatedArb, fc.anything());
@@ -174,32 +148,11 @@ const contextArb = fc.record({
 
 // --- Checks --------------------------------------------------------------------------------
 
-function checkTree(tree: ErrorTree, depth = 0): void {
-  const keys = Object.keys(tree);
-  expect(keys.length).toBeGreaterThan(0);
-  for (const key of keys) {
-    const branch = tree[key];
-    if (key === '_errors') {
-      expect(Array.isArray(branch)).toBe(true);
-      expect((branch as unknown[]).length).toBeGreaterThan(0);
-      for (const error of branch as unknown[]) {
-        expect(Object.keys(error as object).sort()).toEqual(['code', 'message']);
-        const { code, message } = error as { code: unknown; message: unknown };
-        expect(typeof code).toBe('string');
-        expect(code).toMatch(/^[A-Z0-9_]+$/);
-        expect(typeof message).toBe('string');
-      }
-    } else {
-      expect(typeof branch === 'object' && branch !== null && !Array.isArray(branch)).toBe(true);
-      checkTree(branch as ErrorTree, depth + 1);
-    }
-  }
-}
 
 function checkResult<T>(result: RuleResult<T>): void {
   expect(typeof result.ok).toBe('boolean');
   if (result.ok) expect(result).toHaveProperty('value');
-  else checkTree(result.errors);
+  else checkErrorTree(result.errors, /^[A-Z0-9_]+$/);
 }
 
 const tally = { created: 0, edited: 0, listed: 0 };

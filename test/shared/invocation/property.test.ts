@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { ApplicationCommandOptionType as OptionType } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
-import { CHANNEL_TYPES, type CommandDefinition, type ErrorTree, type OptionDefinition, type RuleResult } from '../../../src/shared/command-rules/index.js';
+import { CHANNEL_TYPES, type CommandDefinition, type OptionDefinition, type RuleResult } from '../../../src/shared/command-rules/index.js';
 import {
   invocablePaths,
   leafOptions,
@@ -21,6 +21,7 @@ import {
   type InvocationReferences,
 } from '../../../src/shared/invocation/index.js';
 import { BARE, define, ENTRY_POINT, FLAT, MESSAGE_COMMAND, NESTED, USER_COMMAND } from './fixtures.js';
+import { checkErrorTree, mutate } from '../../helpers/rule-properties.js';
 
 // --- A world with something of every kind ----------------------------------------------------
 
@@ -232,32 +233,7 @@ const spicyArb = fc.oneof(
 );
 const KEYS = ['name', 'type', 'value', 'options', 'focused', 'target_id', 'id', 'version', '__proto__', 'constructor', '0', '1'] as const;
 
-function containers(value: unknown, found: object[] = []): object[] {
-  if (typeof value !== 'object' || value === null) return found;
-  found.push(value);
-  for (const child of Object.values(value)) containers(child, found);
-  return found;
-}
 
-interface Mutation {
-  target: number;
-  key: string;
-  value: unknown;
-  remove: boolean;
-}
-
-function mutate(input: unknown, mutations: readonly Mutation[]): unknown {
-  const copy = structuredClone(input);
-  for (const mutation of mutations) {
-    const targets = containers(copy);
-    const target = targets[mutation.target % targets.length] as Record<string, unknown> | undefined;
-    if (!target) continue;
-    const key = Array.isArray(target) ? String(mutation.target % (target.length + 1)) : mutation.key;
-    if (mutation.remove) delete target[key];
-    else Object.defineProperty(target, key, { value: mutation.value, enumerable: true, writable: true, configurable: true });
-  }
-  return copy;
-}
 
 const mutationArb = fc.record({ target: fc.nat(), key: fc.constantFrom(...KEYS), value: spicyArb, remove: fc.boolean() });
 const wireOptionArb = fc.letrec((tie) => ({
@@ -280,26 +256,6 @@ const dataArb = fc.oneof(
 
 // --- Checks --------------------------------------------------------------------------------
 
-function checkTree(tree: ErrorTree): void {
-  const keys = Object.keys(tree);
-  expect(keys.length).toBeGreaterThan(0);
-  for (const key of keys) {
-    const branch = tree[key];
-    if (key === '_errors') {
-      expect(Array.isArray(branch)).toBe(true);
-      for (const error of branch as unknown[]) {
-        expect(Object.keys(error as object).sort()).toEqual(['code', 'message']);
-        const { code, message } = error as { code: unknown; message: unknown };
-        expect(code).toMatch(/^INTERACTION_[A-Z_]+$/);
-        expect(typeof message).toBe('string');
-        expect((message as string).length).toBeGreaterThan(0);
-      }
-    } else {
-      expect(typeof branch === 'object' && branch !== null && !Array.isArray(branch)).toBe(true);
-      checkTree(branch as ErrorTree);
-    }
-  }
-}
 
 /** The wire data the registry would rebuild from an accepted invocation. */
 function resend(definition: CommandDefinition, invocation: Invocation): Record<string, unknown> {
@@ -312,7 +268,7 @@ function resend(definition: CommandDefinition, invocation: Invocation): Record<s
 
 function checkAccepted(definition: CommandDefinition, kind: InvocationKind, result: RuleResult<Invocation>): void {
   if (!result.ok) {
-    checkTree(result.errors);
+    checkErrorTree(result.errors, /^INTERACTION_[A-Z_]+$/);
     return;
   }
   const invocation = result.value;
