@@ -11,6 +11,10 @@ import { GatewaySession } from './gateway-session.js';
 import { publicKeyFromHex, startHttpBot } from './http-bot.js';
 import { api, BrokenRun, startBenchRegistry } from './registry.js';
 import { benchWorld, type BenchApp, type BenchUser } from './world.js';
+import { httpPost } from '../src/registry/delivery/http-post.js';
+
+/** Every POST here (client and baselines) uses the registry's own delivery client, so the ratios compare like with like. */
+const NEVER = new AbortController().signal;
 
 /** What the HTTP bot answers: a message, inline. */
 const INLINE_ANSWER = { type: 4, data: { content: 'pong' } };
@@ -103,8 +107,8 @@ export async function startInteractionRig(): Promise<InteractionRig> {
       data: { id: command.id, name: command.name, type: command.type, version: command.version },
     });
     const post = async (body: string) => {
-      const response = await fetch(`${registry.url}/api/v10/interactions`, {
-        method: 'POST', headers: { authorization: caller.token, 'content-type': 'application/json' }, body,
+      const response = await httpPost(`${registry.url}/api/v10/interactions`, {
+        method: 'POST', headers: { authorization: caller.token, 'content-type': 'application/json' }, body, signal: NEVER,
       });
       const text = await response.text();
       if (response.status !== 204) throw new BrokenRun(`POST /interactions answered ${response.status}: ${text}`);
@@ -132,7 +136,7 @@ export async function startInteractionRig(): Promise<InteractionRig> {
       request.resume();
       request.on('end', () => {
         const { headers, body } = signedBaseline();
-        fetch(`${bot.origin}/baseline`, { method: 'POST', headers, body })
+        httpPost(`${bot.origin}/baseline`, { method: 'POST', headers, body, signal: NEVER })
           .then((answer) => answer.text())
           .then(() => response.writeHead(204).end(), () => response.writeHead(502).end());
       });
@@ -192,7 +196,7 @@ export async function startInteractionRig(): Promise<InteractionRig> {
         const { headers, body } = signedBaseline();
         const delivery = botReceives('/baseline');
         const started = performance.now();
-        const response = await fetch(`${bot.origin}/baseline`, { method: 'POST', headers, body });
+        const response = await httpPost(`${bot.origin}/baseline`, { method: 'POST', headers, body, signal: NEVER });
         await response.text();
         if (response.status !== 200) throw new BrokenRun(`the bot refused the baseline POST: ${response.status}`);
         return (await delivery).at - started;
@@ -202,7 +206,7 @@ export async function startInteractionRig(): Promise<InteractionRig> {
         const delivery = botReceives('/baseline');
         const body = invocation(httpApp, httpCommand);
         const started = performance.now();
-        const response = await fetch(forwarder.url, { method: 'POST', headers: { authorization: caller.token, 'content-type': 'application/json' }, body });
+        const response = await httpPost(forwarder.url, { method: 'POST', headers: { authorization: caller.token, 'content-type': 'application/json' }, body, signal: NEVER });
         await response.text();
         if (response.status !== 204) throw new BrokenRun(`the forwarder answered ${response.status}`);
         return (await delivery).at - started;
@@ -212,8 +216,8 @@ export async function startInteractionRig(): Promise<InteractionRig> {
         const { headers, body } = signedBaseline();
         const arrived = nextClientFrame(pair);
         const started = performance.now();
-        const response = await fetch(`${bot.origin}/baseline`, { method: 'POST', headers, body });
-        await response.json();
+        const response = await httpPost(`${bot.origin}/baseline`, { method: 'POST', headers, body, signal: NEVER });
+        JSON.parse(await response.text());
         pair.serverSide.send(messageFrame);
         return (await arrived) - started;
       },
@@ -229,7 +233,7 @@ export async function startInteractionRig(): Promise<InteractionRig> {
         const arrived = nextClientFrame(pair);
         const body = invocation(gatewayApp, gatewayCommand);
         const started = performance.now();
-        const response = await fetch(relay.url, { method: 'POST', headers: { authorization: caller.token, 'content-type': 'application/json' }, body });
+        const response = await httpPost(relay.url, { method: 'POST', headers: { authorization: caller.token, 'content-type': 'application/json' }, body, signal: NEVER });
         await response.text();
         return (await arrived) - started;
       },

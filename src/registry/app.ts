@@ -90,7 +90,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
     nextId,
     limiter: new RateLimiter(options.routeLimit ?? DEFAULT_ROUTE_LIMIT, now),
     verifications: new EndpointVerifications({
-      fetch: options.fetch ?? fetch,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
       timeoutMs: deadlineMs,
       now,
       nextId,

@@ -8,6 +8,7 @@
 import { signDelivery } from '../domain/application-keys.js';
 import type { ApplicationRecord } from '../store/records.js';
 import { describeFetchFailure, readAnswer, type Answer } from './endpoint-answer.js';
+import { httpPost } from './http-post.js';
 
 /** The service gives an endpoint 3 seconds to answer an interaction. */
 export const DELIVERY_TIMEOUT_MS = 3000;
@@ -21,7 +22,7 @@ export interface DeliveryOptions {
   timeoutMs?: number;
   /** The clock the signature timestamp is read from (epoch ms); `Date.now` by default. */
   now?: () => number;
-  /** The HTTP client; the global fetch by default. */
+  /** The HTTP client (tests inject one); node:http with keep-alive (`httpPost`) by default. */
   fetch?: typeof fetch;
   /** Cancels the delivery (e.g. the registry shutting down). */
   signal?: AbortSignal;
@@ -104,7 +105,8 @@ export async function postSigned(
   options.onSend?.(request);
   const started = performance.now();
   try {
-    const response = await (options.fetch ?? fetch)(url, { method: 'POST', headers, body, signal: controller.signal });
+    const post = options.fetch ?? httpPost;
+    const response = await post(url, { method: 'POST', headers, body, signal: controller.signal });
     const text = await response.text();
     return { request, ...readAnswer(response.status, response.headers, text), elapsedMs: performance.now() - started };
   } catch (error) {

@@ -12,7 +12,8 @@ import { verifyInteractionsEndpoint, type EndpointVerification, type Verificatio
 
 /** What the registry delivers with, injected once at build time (tests shorten the deadline). */
 export interface DeliverySettings {
-  fetch: typeof fetch;
+  /** An HTTP client tests inject; node:http with keep-alive when absent. */
+  fetch?: typeof fetch;
   timeoutMs: number;
   now: () => number;
   nextId: () => string;
@@ -40,7 +41,7 @@ export class EndpointVerifications {
   /** The options `deliverOverHttp` takes, from the injected settings. */
   deliveryOptions(signal?: AbortSignal): DeliveryOptions {
     const { fetch, timeoutMs, now } = this.settings;
-    return signal === undefined ? { fetch, timeoutMs, now } : { fetch, timeoutMs, now, signal };
+    return { timeoutMs, now, ...(fetch ? { fetch } : {}), ...(signal ? { signal } : {}) };
   }
 
   /** Records a verdict reached elsewhere (the PATCH route verifies before storing). */
@@ -100,5 +101,5 @@ export function ensureVerified(
 export function pingOptions(store: Store, application: ApplicationRecord, settings: DeliverySettings): VerificationOptions {
   const owner = application.owner_id === null ? undefined : store.world.user(application.owner_id);
   const { fetch, timeoutMs, now, nextId } = settings;
-  return { fetch, timeoutMs, now, nextId, ...(owner ? { user: userView(owner) } : {}) };
+  return { timeoutMs, now, nextId, ...(fetch ? { fetch } : {}), ...(owner ? { user: userView(owner) } : {}) };
 }

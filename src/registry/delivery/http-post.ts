@@ -1,0 +1,44 @@
+/**
+ * The default HTTP client for deliveries: node:http(s) with keep-alive agents, shaped like
+ * the slice of `fetch` the delivery code uses. It costs a quarter of undici's fetch in CPU
+ * per request (measured by the delivery benchmark), and delivery sits on every invocation.
+ */
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+
+const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+
+interface PostInit {
+  method: string;
+  headers: Record<string, string>;
+  body: string;
+  signal: AbortSignal;
+}
+
+/** POSTs and reads the whole answer; rejects like fetch on a network error or an abort. */
+export function httpPost(url: string, init: PostInit): Promise<{ status: number; headers: Headers; text(): Promise<string> }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const secure = target.protocol === 'https:';
+    const send = secure ? httpsRequest : httpRequest;
+    const request = send(target, { method: init.method, headers: init.headers, agent: secure ? agents.https : agents.http }, (response: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+        }
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: response.statusCode ?? 0, headers, text: async () => text });
+      });
+    });
+    const abort = () => request.destroy(Object.assign(new Error('The operation was aborted.'), { name: 'AbortError' }));
+    if (init.signal.aborted) abort();
+    else init.signal.addEventListener('abort', abort, { once: true });
+    request.on('error', reject);
+    request.on('close', () => init.signal.removeEventListener('abort', abort));
+    request.end(init.body);
+  });
+}
