@@ -2,7 +2,8 @@
  * The client in Debian Chromium against a registry on a real port, with the example world
  * and a bot answering over the gateway: the picker, the options form and its checks,
  * answers, buttons, autocomplete, deferred and ephemeral answers, read-repair, switching
- * person, and the inspector's record of each. Screenshots of the main views go to
+ * person, context menus (Apps on a person or a message), an app's modal, and the
+ * inspector's record of each. Screenshots of the main views go to
  * test-results/screenshots/. Every wait is on the page's state, never on a timer.
  */
 import { mkdir } from 'node:fs/promises';
@@ -282,6 +283,87 @@ describe('the client in Chromium', () => {
     await screenshot('11-entity-options');
     await page.getByTestId('send-command').click();
     await message('Hello @Alice!').waitFor();
+  });
+
+  it('right-clicking a person offers the USER commands under Apps, localized; choosing one invokes it', async () => {
+    const hello = message('Hello @Alice!');
+    await hello.getByTestId('message-used-user').click({ button: 'right' });
+    await page.getByTestId('context-menu').waitFor();
+    await page.getByTestId('context-menu-apps').hover();
+    const command = page.getByTestId('context-command-High five');
+    await command.filter({ hasText: 'Tape là' }).waitFor();
+    expect(await page.getByTestId('context-command-Quote').count()).toBe(0);
+    await screenshot('13-context-menu-user');
+    await command.click();
+    await page.getByTestId('context-menu').waitFor({ state: 'detached' });
+    const highFive = message('High five, @');
+    await highFive.waitFor();
+    expect(await highFive.getByTestId('message-used').textContent()).toContain('used High five');
+    const received = bot.received.filter((interaction) => interaction.data.type === 2).at(-1);
+    expect(received?.data).toMatchObject({ name: 'High five', type: 2, target_id: EXAMPLE.bob.id });
+    await inspectorEntries().filter({ has: page.getByTestId('inspector-label').filter({ hasText: 'Tape là' }) })
+      .and(page.locator('[data-status="succeeded"]')).waitFor();
+  });
+
+  it('right-clicking a message offers the MESSAGE commands; the app gets the message as target', async () => {
+    const hello = message('Hello @Alice!');
+    await hello.getByTestId('message-content').click({ button: 'right' });
+    await page.getByTestId('context-menu').and(page.locator('[data-target-kind="message"]')).waitFor();
+    await page.getByTestId('context-menu-apps').click();
+    await page.getByTestId('context-command-Quote').waitFor();
+    expect(await page.getByTestId('context-command-High five').count()).toBe(0);
+    await screenshot('14-context-menu-message');
+    await page.getByTestId('context-command-Quote').click();
+    await message('Quoted: "Hello @Alice!"').waitFor();
+  });
+
+  it('closes the context menu on Esc and on a click elsewhere, sending nothing', async () => {
+    const before = await inspectorEntries().count();
+    await message('Hello @Alice!').getByTestId('message-author').click({ button: 'right' });
+    await page.getByTestId('context-menu').and(page.locator('[data-target-kind="user"]')).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('context-menu').waitFor({ state: 'detached' });
+    await message('Hello @Alice!').click({ button: 'right' });
+    await page.getByTestId('context-menu').waitFor();
+    await page.getByTestId('channel-title').click();
+    await page.getByTestId('context-menu').waitFor({ state: 'detached' });
+    expect(await inspectorEntries().count()).toBe(before);
+  });
+
+  it('opens the app\'s modal, refuses an empty required field, then submits it', async () => {
+    await chooseCommand('feed', '/feedback');
+    await page.getByTestId('send-command').press('Enter');
+    const modal = page.getByTestId('modal');
+    await modal.waitFor();
+    expect(await page.getByTestId('modal-title').textContent()).toBe('Your feedback');
+    expect(await page.getByTestId('modal-input-subject').getAttribute('placeholder')).toBe('In a few words');
+    const before = await inspectorEntries().count();
+    await page.getByTestId('modal-submit').click();
+    await page.getByTestId('modal-error-subject').filter({ hasText: 'This field is required.' }).waitFor();
+    expect(await inspectorEntries().count()).toBe(before);
+    await screenshot('15-modal-refused');
+    await page.getByTestId('modal-input-subject').fill('Great bot');
+    await page.getByTestId('modal-input-details').fill('It answers fast.');
+    await page.getByTestId('modal-submit').click();
+    await modal.waitFor({ state: 'detached' });
+    await message('Thanks for your feedback: Great bot').waitFor();
+    const submitted = bot.received.filter((interaction) => interaction.type === 5).at(-1);
+    expect(submitted?.data).toMatchObject({ custom_id: 'feedback-form', components: [
+      { type: 1, components: [{ type: 4, custom_id: 'subject', value: 'Great bot' }] },
+      { type: 1, components: [{ type: 4, custom_id: 'details', value: 'It answers fast.' }] },
+    ] });
+    await inspectorEntries().and(page.locator('[data-kind="modal"][data-status="succeeded"]')).waitFor();
+    await screenshot('16-modal-answered');
+  });
+
+  it('closes the modal on Cancel without sending', async () => {
+    await chooseCommand('feed', '/feedback');
+    await page.getByTestId('send-command').press('Enter');
+    await page.getByTestId('modal').waitFor();
+    const before = await inspectorEntries().count();
+    await page.getByTestId('modal-cancel').click();
+    await page.getByTestId('modal').waitFor({ state: 'detached' });
+    expect(await inspectorEntries().count()).toBe(before);
   });
 
   it('lists direct messages in the home, and the inspector holds every interaction in order', async () => {

@@ -1,7 +1,7 @@
 /**
  * The app the client's end-to-end tests talk to: its commands (options of every kind,
- * subcommands in a group, localized names, autocomplete, a permission-gated one) and how
- * its bot answers each of them.
+ * subcommands in a group, localized names, autocomplete, a permission-gated one, a USER and
+ * a MESSAGE command, one that answers with a modal) and how its bot answers each of them.
  */
 import type { Gates, Interaction, InteractionHandler } from '../helpers/scripted-bot.js';
 
@@ -55,7 +55,25 @@ export const COMMANDS = [
       },
     ],
   },
+  { type: 2, name: 'High five', name_localizations: { fr: 'Tape là' } },
+  { type: 3, name: 'Quote' },
+  { name: 'feedback', description: 'Tell the app what you think (a modal)' },
 ];
+
+/** The modal `/feedback` answers with: a required short subject (3-40) and optional details. */
+export const FEEDBACK_MODAL = {
+  custom_id: 'feedback-form', title: 'Your feedback',
+  components: [
+    { type: 1, components: [{ type: 4, custom_id: 'subject', label: 'Subject', style: 1, required: true, min_length: 3, max_length: 40, placeholder: 'In a few words' }] },
+    { type: 1, components: [{ type: 4, custom_id: 'details', label: 'Details', style: 2, required: false, max_length: 500 }] },
+  ],
+};
+
+/** The value of one text input of a MODAL_SUBMIT's data. */
+export function submittedValue(data: Record<string, unknown>, customId: string): string | undefined {
+  const rows = (data.components ?? []) as Array<{ components?: Array<{ custom_id: string; value: string }> }>;
+  return rows.flatMap((row) => row.components ?? []).find((input) => input.custom_id === customId)?.value;
+}
 
 /** The leaf options of an interaction's data, through any subcommand and group. */
 export function leafValues(data: Record<string, unknown>): Record<string, { value: unknown; focused?: boolean }> {
@@ -82,6 +100,20 @@ export function exampleHandler(gates: Gates): InteractionHandler {
     }
     if (interaction.type === 3) {
       await bot.respond(interaction, { type: 7, data: { content: 'Pong again!' } });
+      return;
+    }
+    if (interaction.type === 5) {
+      await bot.respond(interaction, answer(`Thanks for your feedback: ${submittedValue(interaction.data, 'subject') ?? '?'}`));
+      return;
+    }
+    if (interaction.data.type === 2) {
+      await bot.respond(interaction, answer(`High five, <@${String(interaction.data.target_id)}>!`));
+      return;
+    }
+    if (interaction.data.type === 3) {
+      const resolved = interaction.data.resolved as { messages?: Record<string, { content?: string }> } | undefined;
+      const quoted = resolved?.messages?.[String(interaction.data.target_id)]?.content ?? '?';
+      await bot.respond(interaction, answer(`Quoted: "${quoted}"`));
       return;
     }
     switch (interaction.data.name) {
@@ -111,6 +143,9 @@ export function exampleHandler(gates: Gates): InteractionHandler {
         return;
       case 'secret':
         await bot.respond(interaction, answer('Only for you.', { flags: 64 }));
+        return;
+      case 'feedback':
+        await bot.respond(interaction, { type: 9, data: FEEDBACK_MODAL });
         return;
       case 'hello':
         await bot.respond(interaction, answer(`Hello <@${String(values.friend?.value)}>!`));

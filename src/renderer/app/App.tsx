@@ -1,10 +1,12 @@
 /**
  * The client's layout, as the real client's: guilds on the far left, the channel list with
  * the acting user's panel below it, the chat (header, messages, composer) in the middle,
- * and the inspector on the right.
+ * and the inspector on the right; above them, the context menu and an app's modal.
  */
+import { ContextMenu } from '../features/context-menu/ContextMenu.js';
 import { ChatArea } from '../features/messages/ChatArea.js';
 import { InspectorPanel } from '../features/inspector/InspectorPanel.js';
+import { ModalDialog } from '../features/modals/ModalDialog.js';
 import { ChannelSidebar } from '../features/world/ChannelSidebar.js';
 import { GuildList } from '../features/world/GuildList.js';
 import { useApp } from './store-context.js';
@@ -19,6 +21,8 @@ export function App() {
       <ChannelSidebar />
       <ChatArea />
       {inspectorOpen && <InspectorPanel />}
+      <ContextMenu />
+      <ModalDialog />
     </div>
   );
 }

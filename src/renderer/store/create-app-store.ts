@@ -6,8 +6,10 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createAutocompleteSlice } from '../features/autocomplete/autocomplete-slice.js';
 import { createCommandsSlice } from '../features/commands/commands-slice.js';
 import { createComposerSlice } from '../features/composer/composer-slice.js';
+import { createContextMenuSlice } from '../features/context-menu/context-menu-slice.js';
 import { createInspectorSlice } from '../features/inspector/inspector-slice.js';
 import { createMessagesSlice } from '../features/messages/messages-slice.js';
+import { createModalSlice } from '../features/modals/modal-slice.js';
 import { createSessionSlice } from '../features/session/session-slice.js';
 import { createWorldSlice } from '../features/world/world-slice.js';
 import type { AppState } from './app-state.js';
@@ -24,5 +26,7 @@ export function createAppStore(deps: ClientDeps): AppStore {
     ...createComposerSlice(deps)(...args),
     ...createAutocompleteSlice(deps)(...args),
     ...createInspectorSlice(deps)(...args),
+    ...createContextMenuSlice(deps)(...args),
+    ...createModalSlice(deps)(...args),
   }));
 }

@@ -1,7 +1,7 @@
 /**
  * Where each gateway dispatch of the client's event stream goes: READY to the session,
  * messages to the message list, interaction progress to the inspector (and autocomplete
- * results to the open field), command changes to a reload of the index, world changes to
+ * results to the open field, an app's modal to the dialog), command changes to a reload of the index, world changes to
  * a fresh READY.
  */
 import type { ReadyPayload, WireMessage } from '../../api/wire-types.js';
@@ -30,6 +30,9 @@ export function routeDispatch(state: AppState, event: string, data: unknown): vo
       return;
     case 'APPLICATION_COMMAND_AUTOCOMPLETE_RESPONSE':
       state.autocompleteAnswered(d);
+      return;
+    case 'INTERACTION_MODAL_CREATE':
+      state.modalCreated(d);
       return;
     case 'INTERACTION_FAILURE':
       state.autocompleteFailed(d);

@@ -4,7 +4,7 @@ import { JsonBlock } from '../../app/JsonBlock.js';
 import { DEADLINE_MS, delivery, entryJson, eventsOf, findEvent, latency, signatureHeaders } from './entry-facts.js';
 import type { InspectorEntry } from './inspector-slice.js';
 
-const KIND_LABELS = { command: 'Command', autocomplete: 'Autocomplete', component: 'Component' } as const;
+const KIND_LABELS = { command: 'Command', autocomplete: 'Autocomplete', component: 'Component', modal: 'Modal' } as const;
 
 /** Now, ticking while `active`, for the latency of interactions still on their way. */
 function useNow(active: boolean): number {

@@ -8,7 +8,7 @@ import type { InvokeBody } from '../../api/wire-types.js';
 import type { Slice } from '../../store/app-state.js';
 import type { ClientDeps } from '../../store/deps.js';
 
-export type InteractionKind = 'command' | 'autocomplete' | 'component';
+export type InteractionKind = 'command' | 'autocomplete' | 'component' | 'modal';
 export type InteractionStatus = 'sending' | 'pending' | 'succeeded' | 'failed';
 
 export interface InspectorEvent {

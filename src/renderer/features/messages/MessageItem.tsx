@@ -6,7 +6,8 @@
 import type { WireMessage } from '../../api/wire-types.js';
 import { Avatar } from '../../app/Avatar.js';
 import { EyeIcon } from '../../app/icons.js';
-import { useActions } from '../../app/store-context.js';
+import { useActions, useApp } from '../../app/store-context.js';
+import { useContextMenu } from '../context-menu/use-context-menu.js';
 import { displayName } from '../world/world-model.js';
 import { EmbedCard } from './EmbedCard.js';
 import { MessageComponents } from './MessageComponents.js';
@@ -18,15 +19,28 @@ function time(timestamp: string): string {
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }
 
+/**
+ * Slash commands read `/name`; user and message commands (context menus) their bare name,
+ * as in the real client. The metadata has no command type, so the index tells.
+ */
+function useCommandName(applicationId: string | undefined, name: string | undefined): string | undefined {
+  const type = useApp((state) => state.commandIndex?.application_commands
+    .find((command) => command.application_id === applicationId && command.name === name)?.type);
+  if (name === undefined) return undefined;
+  return type === 2 || type === 3 ? name : `/${name}`;
+}
+
 function InteractionLine({ message }: { message: WireMessage }) {
   const metadata = message.interaction_metadata as { user?: { id: string; username: string; global_name?: string | null }; name?: string } | undefined;
+  const onUserMenu = useContextMenu({ kind: 'user', id: metadata?.user?.id ?? '' });
+  const commandName = useCommandName(message.application_id, metadata?.name);
   if (!metadata?.user) return null;
   const name = displayName({ username: metadata.user.username, global_name: metadata.user.global_name ?? null });
   return (
     <div className="message__used" data-testid="message-used">
-      <Avatar id={metadata.user.id} name={name} size="small" />
-      <span className="message__used-name">{name}</span> used{' '}
-      <span className="message__command">{metadata.name ? `/${metadata.name}` : 'a component'}</span>
+      <span className="message__user" onContextMenu={onUserMenu}><Avatar id={metadata.user.id} name={name} size="small" /></span>
+      <span className="message__used-name message__user" data-testid="message-used-user" onContextMenu={onUserMenu}>{name}</span> used{' '}
+      <span className="message__command">{commandName ?? 'a component'}</span>
     </div>
   );
 }
@@ -36,19 +50,22 @@ export function MessageItem({ message }: { message: WireMessage }) {
   const author = displayName(message.author);
   const ephemeral = isEphemeral(message);
   const loading = ((message.flags ?? 0) & MESSAGE_FLAG.LOADING) !== 0;
+  const onMessageMenu = useContextMenu({ kind: 'message', id: message.id });
+  const onAuthorMenu = useContextMenu({ kind: 'user', id: message.author.id });
   return (
     <li
       className={ephemeral ? 'message message--ephemeral' : 'message'}
       data-testid={`message-${message.id}`}
       data-author-id={message.author.id}
       data-ephemeral={ephemeral ? 'true' : undefined}
+      onContextMenu={onMessageMenu}
     >
       <InteractionLine message={message} />
       <div className="message__row">
-        <Avatar id={message.author.id} name={author} size="large" />
+        <span className="message__user" onContextMenu={onAuthorMenu}><Avatar id={message.author.id} name={author} size="large" /></span>
         <div className="message__body">
           <div className="message__header">
-            <span className="message__author">{author}</span>
+            <span className="message__author message__user" data-testid="message-author" onContextMenu={onAuthorMenu}>{author}</span>
             {message.author.bot && <span className="tag">App</span>}
             <time className="message__time" dateTime={message.timestamp}>{time(message.timestamp)}</time>
             {message.edited_timestamp && <span className="message__edited">(edited)</span>}

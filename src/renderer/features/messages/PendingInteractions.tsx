@@ -24,7 +24,7 @@ export function PendingInteractions({ channelId, messages }: { channelId: string
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const answered = new Set(messages.map((message) => (message.interaction_metadata as { id?: string } | undefined)?.id));
   const shown = entries.filter((entry) =>
-    entry.kind === 'command' && entry.channelId === channelId && entry.userId === userId && !dismissed.has(entry.nonce)
+    (entry.kind === 'command' || entry.kind === 'modal') && entry.channelId === channelId && entry.userId === userId && !dismissed.has(entry.nonce)
     && !(entry.id !== null && answered.has(entry.id)) && entry.failure?.reason !== 'stale-version'
     && (entry.status === 'sending' || entry.status === 'pending' || entry.status === 'failed'));
   if (shown.length === 0) return null;
@@ -41,7 +41,7 @@ export function PendingInteractions({ channelId, messages }: { channelId: string
         </li>
       ) : (
         <li key={entry.nonce} className="notice notice--pending" data-testid="interaction-pending">
-          Sending command <span className="message__command">{entry.label}</span><span className="message__dots" aria-hidden="true" />
+          Sending {entry.kind === 'modal' ? 'form' : 'command'} <span className="message__command">{entry.label}</span><span className="message__dots" aria-hidden="true" />
         </li>
       ))}
     </ol>

@@ -38,6 +38,11 @@ export function clientGuild(guild: WireGuild): ClientGuild {
   };
 }
 
+/** The guild a channel or thread belongs to (undefined for DMs): interactions name it. */
+export function guildOfChannel(guilds: readonly ClientGuild[], channelId: string): string | undefined {
+  return guilds.find((guild) => guild.channels.some((channel) => channel.id === channelId))?.id;
+}
+
 /** How a person is named: their nick in the guild, else their display name, else their username. */
 export function displayName(user: Pick<APIUser, 'username' | 'global_name'>, nick?: string | null): string {
   return nick || user.global_name || user.username;
