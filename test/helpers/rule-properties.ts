@@ -56,3 +56,15 @@ export function checkErrorTree(tree: ErrorTree, codes: RegExp): void {
     }
   }
 }
+
+/** The rules of a conformance table that lack an accepted or a refused case (each rule needs both). */
+export function rulesMissingACase(cases: ReadonlyArray<{ rule: string; refused?: unknown }>): string[] {
+  const rules = new Map<string, { accepted: number; refused: number }>();
+  for (const entry of cases) {
+    const counts = rules.get(entry.rule) ?? { accepted: 0, refused: 0 };
+    if (entry.refused) counts.refused += 1;
+    else counts.accepted += 1;
+    rules.set(entry.rule, counts);
+  }
+  return [...rules].filter(([, counts]) => counts.accepted === 0 || counts.refused === 0).map(([rule]) => rule);
+}

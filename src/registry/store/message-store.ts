@@ -14,22 +14,13 @@ export interface MessagePage {
   limit: number;
 }
 
-interface MessageRow {
-  id: string;
-  channel_id: string;
-  author_id: string;
-  content: string;
-  timestamp: string;
-  edited_timestamp: string | null;
-  type: number;
-  flags: number;
+/** A message as stored: its lists and metadata as JSON text. */
+type MessageRow = Omit<MessageRecord, 'embeds' | 'components' | 'attachments' | 'interaction_metadata'> & {
   embeds: string;
   components: string;
   attachments: string;
-  application_id: string | null;
-  webhook_id: string | null;
   interaction_metadata: string | null;
-}
+};
 
 const COLUMNS =
   'id, channel_id, author_id, content, timestamp, edited_timestamp, type, flags, embeds, components, attachments, application_id, webhook_id, interaction_metadata';

@@ -19,6 +19,7 @@ import {
   type RuleContext,
   type RuleResult,
 } from '../../../src/shared/command-rules/index.js';
+import { rulesMissingACase } from '../../helpers/rule-properties.js';
 
 const GLOBAL: RuleContext = { scope: 'global', applicationFlags: 1 << 17 };
 const GLOBAL_PLAIN: RuleContext = { scope: 'global', applicationFlags: 0 };
@@ -472,15 +473,7 @@ describe('command rules conformance', () => {
   });
 
   it('has an accepted and a refused case for every rule', () => {
-    const rules = new Map<string, { accepted: number; refused: number }>();
-    for (const entry of CASES) {
-      const counts = rules.get(entry.rule) ?? { accepted: 0, refused: 0 };
-      if (entry.refused) counts.refused += 1;
-      else counts.accepted += 1;
-      rules.set(entry.rule, counts);
-    }
-    const incomplete = [...rules].filter(([, counts]) => counts.accepted === 0 || counts.refused === 0).map(([rule]) => rule);
-    expect(incomplete).toEqual([]);
+    expect(rulesMissingACase(CASES)).toEqual([]);
   });
 });
 

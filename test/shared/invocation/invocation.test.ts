@@ -30,6 +30,7 @@ import {
   NESTED,
   USER_COMMAND,
 } from './fixtures.js';
+import { rulesMissingACase } from '../../helpers/rule-properties.js';
 
 interface Case {
   /** The rule of the brief the case belongs to (each rule needs an accepted and a refused case). */
@@ -469,15 +470,7 @@ describe('invocation rules', () => {
   });
 
   it('has an accepted and a refused case for every rule', () => {
-    const rules = new Map<string, { accepted: number; refused: number }>();
-    for (const entry of CASES) {
-      const counts = rules.get(entry.rule) ?? { accepted: 0, refused: 0 };
-      if (entry.refused) counts.refused += 1;
-      else counts.accepted += 1;
-      rules.set(entry.rule, counts);
-    }
-    const incomplete = [...rules].filter(([, counts]) => counts.accepted === 0 || counts.refused === 0).map(([rule]) => rule);
-    expect(incomplete).toEqual([]);
+    expect(rulesMissingACase(CASES)).toEqual([]);
   });
 
   it('answers every code of the message table in some case', () => {
