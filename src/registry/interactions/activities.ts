@@ -52,20 +52,4 @@ export class ActivityLauncher {
     url.searchParams.set('platform', 'desktop');
     return { instance, url: url.toString(), frame_id: frameId, started };
   }
-
-  /** A participant leaves; the instance ends with its last participant. */
-  leave(instanceId: string, userId: string): ActivityInstance | undefined {
-    for (const [key, instance] of this.instances) {
-      if (instance.id !== instanceId) continue;
-      instance.participants = instance.participants.filter((id) => id !== userId);
-      if (instance.participants.length === 0) this.instances.delete(key);
-      return instance;
-    }
-    return undefined;
-  }
-
-  get(instanceId: string): ActivityInstance | undefined {
-    for (const instance of this.instances.values()) if (instance.id === instanceId) return instance;
-    return undefined;
-  }
 }
