@@ -37,7 +37,7 @@ export function AutocompleteList({ state }: { state: AutocompleteState }) {
     );
   }
   return (
-    <div className="autocomplete" role="listbox" aria-label={`Options for ${state.optionName}`} data-testid="autocomplete" data-status={state.status}>
+    <div className="composer-popover autocomplete" role="listbox" aria-label={`Options for ${state.optionName}`} data-testid="autocomplete" data-status={state.status}>
       <header className="autocomplete__title">
         Options for {state.optionName}
         {state.status === 'loading' && state.choices.length > 0 && <span className="autocomplete__busy"> · updating…</span>}

@@ -15,7 +15,7 @@ export function CommandPicker({ groups }: { groups: PickerGroup[] }) {
   const { choose } = useActions();
   let position = 0;
   return (
-    <div className="picker" role="listbox" aria-label="Commands" data-testid="command-picker">
+    <div className="composer-popover picker" role="listbox" aria-label="Commands" data-testid="command-picker">
       {groups.length === 0 && (
         <div className="picker__empty" data-testid="picker-empty">
           {indexStatus === 'failed' ? `Commands could not be loaded: ${indexError ?? 'unknown error'}`
