@@ -29,7 +29,12 @@ export function mutate(input: unknown, mutations: readonly Mutation[]): unknown 
     if (!target) continue;
     const key = Array.isArray(target) ? String(mutation.target % (target.length + 1)) : mutation.key;
     if (mutation.remove) delete target[key];
-    else Object.defineProperty(target, key, { value: mutation.value, enumerable: true, writable: true, configurable: true });
+    else {
+      // A copy: generators hand out one instance of a constant, and inserting it twice could
+      // make a cycle, which no JSON body can be.
+      const value = structuredClone(mutation.value);
+      Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+    }
   }
   return copy;
 }
