@@ -4,62 +4,22 @@
  * connected (25 bots, 25 people's clients), against the same program idle on an empty store.
  * The CLI is the one compiled with the benchmarks, from the same sources.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { WorldFile } from '../src/shared/world-file.js';
+import { startCli, type Child } from './cli-process.js';
 import { typicalCommand } from './commands.js';
 import { GatewaySession } from './gateway-session.js';
-import { api, BrokenRun } from './registry.js';
+import { api } from './registry.js';
 import { median } from './stats.js';
 import type { Row } from './table.js';
 import { benchWorld } from './world.js';
 
-const CLI = fileURLToPath(new URL('../src/registry/cli.js', import.meta.url));
 const APPS = 100;
 const COMMANDS = 100;
 const BOT_SESSIONS = 25;
 const CLIENT_SESSIONS = 25;
-
-interface Child {
-  url: string;
-  process: ChildProcess;
-  stop(): Promise<void>;
-}
-
-/** Starts the CLI on port 0 over `directory` with `world`; resolves at its listening line. */
-async function startCli(directory: string, world: WorldFile): Promise<Child> {
-  await mkdir(directory, { recursive: true });
-  const worldPath = join(directory, 'world.json');
-  await writeFile(worldPath, JSON.stringify(world));
-  const child = spawn(process.execPath, [CLI, '--port', '0', '--data', join(directory, 'data'), '--world', worldPath, '--route-limit', '999999999'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      const match = /listening on (http:\/\/\S+)\r?\n/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new BrokenRun(`the registry exited with ${code} before listening: ${err.slice(0, 500)}`)));
-  });
-  return {
-    url, process: child,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
 
 async function residentMegabytes(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');

@@ -26,14 +26,18 @@ export interface BenchRegistry {
   close(): Promise<void>;
 }
 
-export async function startBenchRegistry(world: WorldFile): Promise<BenchRegistry> {
+/** `clientDirectory`: the built client to serve at `/` (out/renderer by default, as the CLI serves). */
+export async function startBenchRegistry(world: WorldFile, options: { clientDirectory?: string } = {}): Promise<BenchRegistry> {
   const dataDirectory = await mkdtemp(join(tmpdir(), 'slashbench-bench-'));
   const store = openStore(dataDirectory);
   const now = Date.now;
   const nextId = createSnowflakeGenerator(now);
   const bus = new EventBus();
   loadWorld(store, world, { now, nextId });
-  const app = buildApp({ store, now, nextId, bus, routeLimit: UNREACHABLE_ROUTE_LIMIT });
+  const app = buildApp({
+    store, now, nextId, bus, routeLimit: UNREACHABLE_ROUTE_LIMIT,
+    ...(options.clientDirectory === undefined ? {} : { clientDirectory: options.clientDirectory }),
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -3,7 +3,7 @@
  * the same run, then one table of figures, baselines, ratios and targets. Exits non-zero
  * only when a run is broken (an error, a failed request), never because something is slow.
  *
- *   node out/bench/bench/run.js [--only delivery,round-trip,reads,bulk,index,memory] [--quick]
+ *   node out/bench/bench/run.js [--only delivery,round-trip,reads,bulk,index,client,memory] [--quick]
  *
  * `--quick` runs every benchmark with few samples, to check the harness, not the registry.
  * The table is also written to out/bench/results.md and results.json.
@@ -13,6 +13,7 @@ import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { benchBulkOverwrite } from './bulk-overwrite.js';
+import { benchClient } from './client.js';
 import { benchCommandIndex } from './command-index.js';
 import { benchCommandReads } from './command-reads.js';
 import { benchDelivery } from './delivery.js';
@@ -38,6 +39,7 @@ const BENCHMARKS: Record<string, () => Promise<Row[]>> = {
   reads: () => benchCommandReads(throughput),
   bulk: () => benchBulkOverwrite({ iterations: quick ? 2 : 10, progress }),
   index: () => benchCommandIndex(throughput),
+  client: () => benchClient({ rounds: quick ? 1 : 4, starts: quick ? 1 : 5, progress }),
   memory: () => benchMemory(progress),
 };
 

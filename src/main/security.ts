@@ -2,7 +2,8 @@
  * The desktop window's security decisions, as plain data and functions with no Electron
  * import, so a test can read them and fail if one is weakened: an isolated, sandboxed
  * renderer without Node, navigation confined to the local registry, windows opened only in
- * the system browser, and IPC answered only for the registry's own top-level page.
+ * the system browser, Activity frames only on http(s), and IPC answered only for the
+ * registry's own top-level page.
  */
 
 /** The window's webPreferences (Electron `BrowserWindowConstructorOptions['webPreferences']`). */
@@ -29,19 +30,33 @@ function sameOrigin(url: string, registryUrl: string): boolean {
   }
 }
 
-/** Whether the window may navigate to `url`: only pages of the local registry. */
-export function navigationAllowed(url: string, registryUrl: string): boolean {
-  return sameOrigin(url, registryUrl);
-}
-
-/** Whether a link the page tries to open in a new window may go to the system browser. */
-export function externalLinkAllowed(url: string): boolean {
+function isWebUrl(url: string): boolean {
   try {
     const { protocol } = new URL(url);
     return protocol === 'https:' || protocol === 'http:';
   } catch {
     return false;
   }
+}
+
+/** Whether the window may navigate to `url`: only pages of the local registry. */
+export function navigationAllowed(url: string, registryUrl: string): boolean {
+  return sameOrigin(url, registryUrl);
+}
+
+/**
+ * Whether a frame inside the page may load `url`: an app's Activity, framed from its
+ * activity_url, is a web page (http or https), never a file, a data: or javascript: URL, or
+ * the app's own slashbench: deep link. The page's CSP (`frame-src http: https:`) says the
+ * same; this guard holds even for a frame that navigates itself.
+ */
+export function frameNavigationAllowed(url: string): boolean {
+  return isWebUrl(url);
+}
+
+/** Whether a link the page tries to open in a new window may go to the system browser. */
+export function externalLinkAllowed(url: string): boolean {
+  return isWebUrl(url);
 }
 
 /**

@@ -3,7 +3,7 @@
  * (store, clock, id generator), so tests drive it through `inject` and the CLI, the
  * desktop app and the benchmarks listen on whatever address they choose.
  */
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import { DELIVERY_TIMEOUT_MS } from './delivery/deliver-over-http.js';
 import { EndpointVerifications } from './delivery/endpoint-verifications.js';
 import { createSnowflakeGenerator } from './domain/snowflake.js';
@@ -14,15 +14,25 @@ import { SessionStarts } from './gateway/session-starts.js';
 import { ActivityLauncher } from './interactions/activities.js';
 import { InteractionLedger } from './interactions/ledger.js';
 import { DEFAULT_BODY_LIMIT, registerJsonBody } from './http/json-body.js';
+import { logSettings, type LogSettings } from './http/log-redaction.js';
+import { answerFrameworkError, MAX_PATH_VALUE } from './http/framework-errors.js';
 import { RateLimiter, type RouteLimit } from './http/rate-limits.js';
-import { ServiceError } from './http/service-error.js';
+import { ServiceError, storageRefusal } from './http/service-error.js';
+import { registerCors } from './http/cors.js';
+import { RedirectInbox } from './host/redirect-inbox.js';
+import { memorySettings, type SettingsKeeper } from './host/settings-file.js';
+import { registerActivityInstanceRoutes } from './routes/activity-instances.js';
 import { registerApplicationRoutes } from './routes/applications.js';
 import { registerAttachmentRoutes } from './routes/attachments.js';
 import { defaultClientDirectory, registerClientFileRoutes } from './routes/client-files.js';
 import { registerCommandRoutes } from './routes/commands.js';
 import { registerCommandIndexRoutes } from './routes/command-index.js';
 import { registerGatewayRoutes } from './routes/gateway.js';
+import { registerAuthorizeCallbackRoutes } from './routes/authorize-callback.js';
+import { registerHostAuthorizationRoutes } from './routes/host-authorization.js';
 import { registerHostSessionRoutes } from './routes/host-session.js';
+import { registerOAuthManagementRoutes } from './routes/management-oauth.js';
+import { registerHostSettingsRoutes } from './routes/host-settings.js';
 import { registerInteractionRoutes } from './routes/interactions.js';
 import { registerInteractionWebhookRoutes } from './routes/interaction-webhooks.js';
 import { registerOAuthRoutes } from './routes/oauth.js';
@@ -37,7 +47,10 @@ export interface RegistryOptions {
   /** Per-route limits on command routes; the service's global bot limit by default. */
   routeLimit?: RouteLimit;
   bus?: EventBus;
-  logger?: boolean;
+  /** Off by default; `true` or settings (a stream, a level) log with credentials redacted. */
+  logger?: boolean | LogSettings;
+  /** Hears every route as it is registered: tests derive the route table from the running app. */
+  onRoute?: (route: RouteOptions) => void;
   /** The HTTP client for interactions endpoints (verification and delivery); global fetch by default. */
   fetch?: typeof fetch;
   /** The endpoint's deadline; the service's 3 s by default. */
@@ -50,6 +63,10 @@ export interface RegistryOptions {
   resumeWindow?: number;
   /** The built client served at `/` (browser mode); `out/renderer` by default, null to serve none. */
   clientDirectory?: string | null;
+  /** Where the client's settings are kept (`settings.json` in the data directory); in memory by default. */
+  settings?: SettingsKeeper;
+  /** Where the Authorize flow's redirects land (the desktop app shares it with its deep links); a fresh one by default. */
+  redirects?: RedirectInbox;
 }
 
 /** What every route module gets: the state and the injected dependencies. */
@@ -68,6 +85,10 @@ export interface RegistryContext {
   deadlineMs: number;
   /** Live sessions of bots and clients: where dispatches (INTERACTION_CREATE, client events) go. */
   gateway: GatewayHub;
+  /** The client's settings (the host contract's readSettings/writeSettings). */
+  settings: SettingsKeeper;
+  /** Redirects caught for the client's Authorize flow (`GET /callback`, deep links), read through the host contract. */
+  redirects: RedirectInbox;
 }
 
 export const DEFAULT_ROUTE_LIMIT: RouteLimit = { limit: 50, windowMs: 1000 };
@@ -99,19 +120,25 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
     activities: new ActivityLauncher(nextId, now),
     deadlineMs,
     gateway,
+    settings: options.settings ?? memorySettings(),
+    redirects: options.redirects ?? new RedirectInbox(now),
   };
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: logSettings(options.logger ?? false),
     bodyLimit: DEFAULT_BODY_LIMIT,
+    routerOptions: { maxParamLength: MAX_PATH_VALUE },
+    frameworkErrors: answerFrameworkError,
     // Tokens travel in headers; never echo request details into logs.
     logController: new LogController({ disableRequestLogging: true }),
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerJsonBody(app);
+  registerCors(app);
   gateway.attach(app.server);
   // Before the HTTP server closes: it would wait for the upgraded gateway sockets.
   app.addHook('preClose', () => gateway.close());
   app.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
-    const known = error instanceof ServiceError ? error : fromFastify(error);
+    const known = error instanceof ServiceError ? error : (storageRefusal(error) ?? fromFastify(error));
     if (known.status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.code(known.status).headers(known.headers).send(known.body());
   });
@@ -123,16 +150,27 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   registerPermissionRoutes(app, context);
   registerCommandIndexRoutes(app, context);
   registerInteractionRoutes(app, context);
+  registerActivityInstanceRoutes(app, context);
   registerAttachmentRoutes(app, context);
   registerInteractionWebhookRoutes(app, context);
   registerApplicationRoutes(app, context);
   registerOAuthRoutes(app, context);
   registerWorldRoutes(app, context);
   registerHostSessionRoutes(app, context);
+  registerHostSettingsRoutes(app, context);
+  registerHostAuthorizationRoutes(app, context);
+  registerAuthorizeCallbackRoutes(app, context);
+  registerOAuthManagementRoutes(app, context);
   const clientDirectory = options.clientDirectory === undefined ? defaultClientDirectory() : options.clientDirectory;
-  if (clientDirectory !== null) registerClientFileRoutes(app, clientDirectory);
+  if (clientDirectory !== null) registerClientFileRoutes(app, clientDirectory, () => remoteInUse(context.settings));
   registerGatewayRoutes(app, context, sessionStarts);
   return app;
+}
+
+/** The remote registry the client settings point the page at, which its CSP must allow. */
+function remoteInUse(settings: SettingsKeeper): string | null {
+  const { settings: current } = settings.read();
+  return current.registry === 'remote' ? (current.remote?.url ?? null) : null;
 }
 
 /** Fastify's own errors (body too large, bad media type) in the service's shape. */

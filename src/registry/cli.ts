@@ -4,7 +4,9 @@
  */
 import { parseArgs } from 'node:util';
 import { defaultDataDirectory } from './data-directory.js';
+import { isLoopbackAddress } from './http/loopback.js';
 import { startRegistry, StartError } from './start.js';
+import { StorageError } from './store/storage-error.js';
 
 const USAGE = 'usage: npm run serve -- [--host H] [--port N] [--data DIR] [--world FILE] [--route-limit N]';
 
@@ -31,6 +33,12 @@ async function main(): Promise<void> {
     throw new StartError('--route-limit must be a positive number of requests per second');
   }
   const dataDirectory = values.data ?? defaultDataDirectory();
+  if (!isLoopbackHost(values.host)) {
+    console.error(
+      `slashbench: warning: --host ${values.host} is not a loopback address, so other machines can reach this registry. ` +
+      'Every API and management route still needs a token, and /_host/* answers only this machine.',
+    );
+  }
   const registry = await startRegistry({
     host: values.host,
     port,
@@ -38,13 +46,15 @@ async function main(): Promise<void> {
     ...(values.world === undefined ? {} : { worldFile: values.world }),
     ...(routeLimit === undefined ? {} : { routeLimit: { limit: routeLimit, windowMs: 1000 } }),
   });
-  if (registry.demo) printDemo(registry.demo);
-  console.log(`Slashbench registry (data: ${dataDirectory}) listening on ${registry.url}`);
   const stop = () => {
     registry.close().then(() => process.exit(0), () => process.exit(1));
   };
+  // Before the listening line: whoever reads that line may signal at once, and a signal
+  // with no handler yet would kill the process without closing the database.
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  if (registry.demo) printDemo(registry.demo);
+  console.log(`Slashbench registry (data: ${dataDirectory}) listening on ${registry.url}`);
 }
 
 /** A plain decimal integer ("80", not "", "0x50" or "1e3"), or undefined. */
@@ -59,7 +69,25 @@ function printDemo(world: NonNullable<Awaited<ReturnType<typeof startRegistry>>[
   for (const guild of world.guilds) console.log(`  guild ${guild.name} (${guild.id})`);
 }
 
+/** Whether `host` keeps the registry on this machine: a loopback address or the name localhost. */
+function isLoopbackHost(host: string): boolean {
+  return host.toLowerCase() === 'localhost' || isLoopbackAddress(host.replace(/^\[(.*)\]$/, '$1'));
+}
+
+/** An address the registry could not listen on, as one line: "cannot listen on 127.0.0.1:8484: EADDRINUSE". */
+function listenProblem(error: unknown): string | undefined {
+  const { code, syscall, address, port } = error as { code?: unknown; syscall?: unknown; address?: unknown; port?: unknown };
+  if (syscall !== 'listen' || typeof code !== 'string') return undefined;
+  return `cannot listen on ${String(address)}:${String(port)}: ${code}`;
+}
+
 main().catch((error: unknown) => {
+  // The operator's problems (a full or read-only data directory, a taken port) in one line, without a stack.
+  const operatorProblem = error instanceof StorageError ? error.message : listenProblem(error);
+  if (operatorProblem !== undefined) {
+    console.error(`slashbench: ${operatorProblem}`);
+    process.exit(1);
+  }
   if (error instanceof StartError || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS_')) {
     console.error(`slashbench: ${(error as Error).message}\n${USAGE}`);
   } else {

@@ -3,6 +3,7 @@
  * bot and client sessions). Routes publish; they never know who listens.
  */
 import { EventEmitter } from 'node:events';
+import type { GuildEdits } from './domain/guild-diff.js';
 import type { CommandPermissions } from './store/permission-store.js';
 
 export interface RegistryEvents {
@@ -18,6 +19,12 @@ export interface RegistryEvents {
   clientEvent: [ClientEvent];
   /** The world changed through the management API (users, roles, channels, members, installs). */
   worldChanged: [{ kind: string; id: string }];
+  /**
+   * What a world edit changed inside one guild (installs, roles, channels, members), for
+   * bots: the gateway sends each the matching GUILD_CREATE, GUILD_DELETE, GUILD_UPDATE, GUILD_ROLE_*,
+   * CHANNEL_*, THREAD_* or GUILD_MEMBER_* event.
+   */
+  guildEdited: [GuildEdits];
 }
 
 /** Who a client event is for: one user's sessions, or everyone who can view a channel. */

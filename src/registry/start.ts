@@ -3,10 +3,13 @@
  * store), and listens. Shared by the CLI, the desktop app and tests that need a real port.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { parseWorldFile, type WorldFile } from '../shared/world-file.js';
 import { buildApp, type RegistryOptions } from './app.js';
 import { createSnowflakeGenerator } from './domain/snowflake.js';
+import { SETTINGS_FILE_NAME, settingsFile, type SettingsKeeper } from './host/settings-file.js';
+import { openingDataDirectory } from './store/storage-error.js';
 import { openStore, type Store } from './store/store.js';
 import { demoWorld } from './world/demo-world.js';
 import { loadWorld, WorldError } from './world/load-world.js';
@@ -17,11 +20,17 @@ export interface StartOptions {
   dataDirectory: string;
   worldFile?: string;
   routeLimit?: RegistryOptions['routeLimit'];
+  /** The desktop app's redirect inbox, which its deep links fill too. */
+  redirects?: RegistryOptions['redirects'];
+  /** The built client served at `/`; `out/renderer` by default (tests serve a fresh build). */
+  clientDirectory?: RegistryOptions['clientDirectory'];
 }
 
 export interface RunningRegistry {
   app: FastifyInstance;
   store: Store;
+  /** The client's settings, kept in the data directory (the desktop app's host contract uses them too). */
+  settings: SettingsKeeper;
   url: string;
   /** The demo world, when this start created it (its tokens exist nowhere else). */
   demo?: WorldFile;
@@ -50,23 +59,30 @@ export async function startRegistry(options: StartOptions): Promise<RunningRegis
   const nextId = createSnowflakeGenerator(now);
   let demo: WorldFile | undefined;
   try {
-    if (world) loadWorld(store, world, { now, nextId });
-    else if (store.world.isEmpty()) {
-      demo = demoWorld(nextId);
-      loadWorld(store, demo, { now, nextId });
-    }
+    // A disk that fills up while the world is written is the data directory's problem, said so.
+    openingDataDirectory(options.dataDirectory, () => {
+      if (world) loadWorld(store, world, { now, nextId });
+      else if (store.world.isEmpty()) {
+        demo = demoWorld(nextId);
+        loadWorld(store, demo, { now, nextId });
+      }
+    });
   } catch (error) {
     store.close();
     if (error instanceof WorldError) throw new StartError(`world file ${options.worldFile}: ${error.message}`);
     throw error;
   }
-  const app = buildApp({ store, now, nextId, ...(options.routeLimit ? { routeLimit: options.routeLimit } : {}) });
+  const settings = settingsFile(join(options.dataDirectory, SETTINGS_FILE_NAME));
+  const app = buildApp({
+    store, now, nextId, settings, ...(options.routeLimit ? { routeLimit: options.routeLimit } : {}), ...(options.redirects ? { redirects: options.redirects } : {}),
+    ...(options.clientDirectory === undefined ? {} : { clientDirectory: options.clientDirectory }),
+  });
   await app.listen({ host: options.host, port: options.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
-    app, store, url: `http://${host}:${port}`, ...(demo ? { demo } : {}),
+    app, store, settings, url: `http://${host}:${port}`, ...(demo ? { demo } : {}),
     async close() {
       await app.close();
       store.close();

@@ -3,7 +3,9 @@
  * desktop app's sandboxed preload may load nothing but Electron, so it builds its bridge
  * from this list alone. `host-contract.ts` gives each method its schemas.
  */
-export const HOST_METHODS = ['listUsers', 'openSession'] as const;
+export const HOST_METHODS = [
+  'listUsers', 'openSession', 'readSettings', 'writeSettings', 'createAuthorization', 'buildAuthorizeUrl', 'awaitRedirect',
+] as const;
 
 export type HostMethod = (typeof HOST_METHODS)[number];
 

@@ -7,6 +7,10 @@
  * Errors cross the boundary as data (`HostResult`) with a stable code, never as thrown text.
  */
 import { z } from 'zod';
+import { clientSettingsSchema } from './client-settings.js';
+import {
+  awaitRedirectInput, awaitRedirectOutput, buildAuthorizeUrlInput, buildAuthorizeUrlOutput, createAuthorizationOutput,
+} from './host-authorization.js';
 import type { HostMethod } from './host-channels.js';
 
 export { HOST_METHODS, hostChannel, type HostMethod } from './host-channels.js';
@@ -38,6 +42,34 @@ export const HOST_CONTRACT = {
     http: { method: 'POST', path: '/_host/session' },
     input: z.object({ user_id: snowflake }).strict(),
     output: z.object({ token: z.string().min(1), user: hostUserSchema }),
+  },
+  /** The client's settings as kept on this machine; `warning` says why a damaged file gave way to defaults. */
+  readSettings: {
+    http: { method: 'GET', path: '/_host/settings' },
+    input: z.object({}).strict(),
+    output: z.object({ settings: clientSettingsSchema, warning: z.string().nullable() }),
+  },
+  /** Replaces the kept settings (written atomically, readable by this user only: they may hold tokens). */
+  writeSettings: {
+    http: { method: 'PUT', path: '/_host/settings' },
+    input: z.object({ settings: clientSettingsSchema }).strict(),
+    output: z.object({ settings: clientSettingsSchema }),
+  },
+  /** The Authorize flow's native SDK calls and its redirects (host-authorization.ts). */
+  createAuthorization: {
+    http: { method: 'GET', path: '/_host/authorization' },
+    input: z.object({}).strict(),
+    output: createAuthorizationOutput,
+  },
+  buildAuthorizeUrl: {
+    http: { method: 'POST', path: '/_host/authorization/url' },
+    input: buildAuthorizeUrlInput,
+    output: buildAuthorizeUrlOutput,
+  },
+  awaitRedirect: {
+    http: { method: 'POST', path: '/_host/authorization/redirect' },
+    input: awaitRedirectInput,
+    output: awaitRedirectOutput,
   },
 } as const satisfies Record<HostMethod, unknown>;
 export type HostInput<M extends HostMethod> = z.infer<(typeof HOST_CONTRACT)[M]['input']>;

@@ -10,6 +10,10 @@ import { isLocale } from './locales.js';
 export const GUILD_CHANNEL_TYPES = [0, 2, 4, 5, 10, 11, 12, 13, 14, 15, 16] as const;
 /** ANNOUNCEMENT_THREAD, PUBLIC_THREAD, PRIVATE_THREAD: channels that live inside a parent channel. */
 export const THREAD_CHANNEL_TYPES = [10, 11, 12] as const;
+/** GUILD_CATEGORY: the only parent a channel other than a thread may have; it has none itself. */
+export const CATEGORY_CHANNEL_TYPE = 4;
+/** Channels a thread may be started in: text, announcement, forum, media. */
+export const THREAD_PARENT_TYPES = [0, 5, 15, 16] as const;
 /** A group DM holds its owner and at most nine others. */
 export const GROUP_DM_RECIPIENTS_MAX = 10;
 /** The longest message content the service accepts. */
@@ -62,6 +66,10 @@ export const roleFieldsSchema = z.object({
   name: z.string().min(1).max(100),
   permissions,
   position: position.optional(),
+  /** RGB as an integer (0xRRGGBB); 0 is no colour. */
+  color: z.number().int().min(0).max(0xffffff).optional(),
+  /** Whether the member list shows the role's members apart. */
+  hoist: z.boolean().optional(),
 });
 /** A role of a guild; the one whose id is the guild's is @everyone. */
 export const worldRoleSchema = roleFieldsSchema.extend({ id: snowflake });

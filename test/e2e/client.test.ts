@@ -229,14 +229,14 @@ describe('the client in Chromium', () => {
     // the client keeps the old version, as a client that missed the event would.
     let dropped!: () => void;
     const droppedOnce = new Promise<void>((resolve) => { dropped = resolve; });
-    await page.route('**/application-command-index', async (route) => {
+    await page.route('**/application-command-index?*', async (route) => {
       await route.abort();
       dropped();
     });
     const echo = COMMANDS.find((command) => command.name === 'echo');
     await bot.rest('POST', `/applications/${EXAMPLE.app.id}/commands`, { ...echo, description: 'Repeat some text, louder' });
     await droppedOnce;
-    await page.unroute('**/application-command-index');
+    await page.unroute('**/application-command-index?*');
     await page.getByTestId('option-text').press('Enter');
     await page.getByTestId('index-notice').filter({ hasText: 'Commands were updated; try again.' }).waitFor();
     await screenshot('09-stale-version');

@@ -48,6 +48,8 @@ export interface RegistryArgs {
   args?: string[];
   /** Reuse a data directory (a restart); a fresh temporary one by default. */
   dataDirectory?: string;
+  /** Node's own options, before the CLI (`--inspect=127.0.0.1:0` for a test that reads the heap). */
+  nodeArgs?: string[];
 }
 
 interface Child {
@@ -67,9 +69,9 @@ export async function makeDataDirectory(): Promise<string> {
   return directory;
 }
 
-function launch(args: string[]): Child {
+function launch(args: string[], nodeArgs: string[] = []): Child {
   if (!existsSync(CLI_PATH)) throw new Error(`${CLI_PATH} is missing: run \`npm run build:registry\` first`);
-  const child = spawn(process.execPath, [CLI_PATH, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, CLI_PATH, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let out = '';
   let err = '';
@@ -94,7 +96,7 @@ async function dataArgs(options: RegistryArgs): Promise<{ dataDirectory: string;
 /** Starts the CLI and resolves once it prints its listening line; rejects if it exits first. */
 export async function startRegistryProcess(options: RegistryArgs = {}): Promise<RegistryProcess> {
   const { dataDirectory, args } = await dataArgs(options);
-  const child = launch(args);
+  const child = launch(args, options.nodeArgs);
   const url = await new Promise<string>((resolve, reject) => {
     const onData = () => {
       const match = LISTENING.exec(child.stdout());

@@ -6,7 +6,13 @@
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
-import { externalLinkAllowed, navigationAllowed, trustedSender, windowPreferences } from '../../src/main/security.js';
+import { HOST_METHODS } from '../../src/shared/host-channels.js';
+import { memorySettings } from '../../src/registry/host/settings-file.js';
+import { settingsMethods } from '../../src/registry/host/settings-methods.js';
+import { authorizeMethods } from '../../src/registry/host/authorize-methods.js';
+import { RedirectInbox } from '../../src/registry/host/redirect-inbox.js';
+import { contentSecurityPolicy } from '../../src/registry/routes/client-files.js';
+import { externalLinkAllowed, frameNavigationAllowed, navigationAllowed, trustedSender, windowPreferences } from '../../src/main/security.js';
 
 const electron = vi.hoisted(() => ({
   exposed: new Map<string, unknown>(),
@@ -42,11 +48,28 @@ describe('the window', () => {
     expect(externalLinkAllowed('javascript:alert(1)')).toBe(false);
   });
 
+  it('frames an Activity from any web address, and nothing else, under the page\'s policy', () => {
+    expect(frameNavigationAllowed('https://activity.example.com/?instance_id=i-1')).toBe(true);
+    expect(frameNavigationAllowed('http://127.0.0.1:40124/activity.html')).toBe(true);
+    expect(frameNavigationAllowed('file:///etc/passwd')).toBe(false);
+    expect(frameNavigationAllowed('data:text/html,<script>parent.slashbenchHost</script>')).toBe(false);
+    expect(frameNavigationAllowed('javascript:alert(1)')).toBe(false);
+    expect(frameNavigationAllowed('slashbench://launch')).toBe(false);
+    // The window shows the registry's page, so the registry's CSP is the window's.
+    const policy = contentSecurityPolicy('127.0.0.1:40123').split('; ');
+    expect(policy).toContain('frame-src http: https:');
+    expect(policy).toEqual(expect.arrayContaining([
+      "default-src 'self'", "script-src 'self'", "connect-src 'self' ws://127.0.0.1:40123 wss://127.0.0.1:40123", "frame-ancestors 'none'", "object-src 'none'",
+    ]));
+    expect(policy.join('; ')).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+  });
+
   it('wires every guard in the main process', () => {
     const main = read('src/main/index.ts');
     expect(main).toMatch(/webPreferences: windowPreferences\(/);
     expect(main).toMatch(/on\('will-navigate'[\s\S]*?navigationAllowed\(/);
     expect(main).toMatch(/setWindowOpenHandler\([\s\S]*?action: 'deny'/);
+    expect(main).toMatch(/on\('will-frame-navigate'[\s\S]*?frameNavigationAllowed\(/);
     expect(main).toMatch(/setPermissionRequestHandler\(/);
     expect(main).toMatch(/host: '127\.0\.0\.1'/);
     expect(main).not.toMatch(/nodeIntegration: true|contextIsolation: false|sandbox: false|webSecurity: false/);
@@ -63,7 +86,7 @@ describe('the preload surface', () => {
     await import('../../src/preload/index.js');
     expect([...electron.exposed.keys()]).toEqual(['slashbenchHost']);
     const bridge = electron.exposed.get('slashbenchHost') as Record<string, unknown>;
-    expect(Object.keys(bridge).sort()).toEqual(['listUsers', 'openSession']);
+    expect(Object.keys(bridge).sort()).toEqual([...HOST_METHODS].sort());
     for (const value of Object.values(bridge)) expect(typeof value).toBe('function');
     await (bridge.openSession as (input: unknown) => Promise<unknown>)({ user_id: '1' });
     expect(electron.invoked).toEqual([['slashbench:host:openSession', { user_id: '1' }]]);
@@ -76,6 +99,8 @@ describe('the host contract over IPC', () => {
     const { serveHostContract } = await import('../../src/main/host-ipc.js');
     const calls: unknown[] = [];
     serveHostContract({
+      ...settingsMethods(memorySettings()),
+      ...authorizeMethods({ redirects: new RedirectInbox(), registryUrl: () => REGISTRY, deepLinkScheme: 'slashbench' }),
       listUsers: () => ({ ok: true, value: { users: [] } }),
       openSession: (input) => {
         calls.push(input);

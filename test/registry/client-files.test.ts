@@ -36,6 +36,9 @@ describe('the client\'s files', () => {
     expect(csp).toContain("script-src 'self';");
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("connect-src 'self' ws://127.0.0.1:8484 wss://127.0.0.1:8484");
+    // Activities are framed from their activity_url; nothing else may be framed or frame the page.
+    expect(csp).toContain('frame-src http: https:;');
+    expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 

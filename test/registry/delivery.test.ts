@@ -123,7 +123,7 @@ describe('HTTP delivery to an interactions endpoint', () => {
     const calls: Array<{ url: string; init: RequestInit | undefined }> = [];
     const fake: typeof fetch = async (url, init) => {
       calls.push({ url: String(url), init });
-      return new Response('{"type":5}', { status: 200 });
+      return new Response('{"type":5}', { status: 200, headers: { 'content-type': 'application/json' } });
     };
     const result = await deliverOverHttp(application, PAYLOAD, { fetch: fake, now: () => 1_000_000 });
     expect(result).toMatchObject({ outcome: 'response', response: { type: 5 } });

@@ -81,6 +81,10 @@ describe('POST /_host/session', () => {
     expect((await open(IDS.owner, { host: 'evil.example:8484' })).json()).toEqual(refused);
     expect((await open(IDS.owner, { origin: 'http://evil.example' })).statusCode).toBe(403);
     expect((await open(IDS.owner, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+    // An Activity's frame: sandboxed with an opaque origin, or on another port of this machine.
+    expect((await open(IDS.owner, { origin: 'null', 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+    expect((await open(IDS.owner, { origin: 'http://127.0.0.1:9000', 'sec-fetch-site': 'same-site' })).statusCode).toBe(403);
+    expect((await open(IDS.owner, { origin: 'http://127.0.0.1:9000' })).statusCode).toBe(403);
     expect((await open(IDS.owner, { origin: 'http://127.0.0.1:8484', 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
     expect((await open(IDS.owner, { host: '[::1]:8484' })).statusCode).toBe(200);
   });

@@ -43,6 +43,9 @@ const ROUTES: Array<[InjectOptions['method'], string, unknown?]> = [
   ['DELETE', `/guilds/${WORLD.lab}/members/${WORLD.reader}`],
   ['PUT', `/guilds/${WORLD.lab}/applications/${IDS.otherApp}`],
   ['DELETE', `/guilds/${WORLD.lab}/applications/${IDS.app}`],
+  ['POST', `/guilds/${WORLD.lab}/roles`, { name: 'Made', permissions: '0' }],
+  ['POST', `/guilds/${WORLD.lab}/channels`, { name: 'made', type: 0 }],
+  ['DELETE', `/users/${WORLD.reader}`],
 ];
 
 describe('who may manage the world', () => {
@@ -69,6 +72,7 @@ describe('who may manage the world', () => {
     }
     expect(changes.map((change) => change.kind)).toEqual([
       'world', 'user', 'user', 'user_install', 'user_install', 'role', 'role', 'channel', 'channel', 'member', 'member', 'install', 'install',
+      'role', 'channel', 'user',
     ]);
   });
 
@@ -117,10 +121,10 @@ describe('GET and PUT /_slashbench/world', () => {
     const before = exportWorld(registry.store);
     const world = {
       users: [{ id: '400000000000000009', username: 'late' }],
-      applications: [{ id: '299999999999999999', name: 'No token' }],
+      applications: [{ id: '299999999999999999', name: 'Nobody\'s', owner_id: '499999999999999999', bot_token: 'token-of-nobody' }],
     };
     expect(await send('PUT', '/world', world)).toEqual(invalid({
-      applications: { 0: { bot_token: field('BASE_TYPE_REQUIRED', 'required for a new application') } },
+      applications: { 0: { owner_id: field('UNKNOWN_REFERENCE', 'unknown user "499999999999999999"') } },
     }));
     const orphan = { messages: [{ id: '1', channel_id: WORLD.text, author_id: WORLD.stranger, content: 'hi' }] };
     expect(await send('PUT', '/world', orphan)).toEqual(invalid({

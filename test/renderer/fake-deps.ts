@@ -3,10 +3,12 @@
  * example's people, a REST API answering from the test's tables (and recording every
  * invocation), a gateway the test dispatches on, a clock and timers the test moves.
  */
+import { DEFAULT_SETTINGS, type ClientSettings } from '../../src/shared/client-settings.js';
 import type { HostUser } from '../../src/shared/host-contract.js';
-import type { CommandIndex, InvokeBody, ReadyPayload, WireMessage } from '../../src/renderer/api/wire-types.js';
+import type { CommandIndex, CurrentUser, Explanation, InvokeBody, ReadyPayload, WireAttachment, WireMessage } from '../../src/renderer/api/wire-types.js';
 import { createAppStore, type AppStore } from '../../src/renderer/store/create-app-store.js';
-import type { ClientDeps, GatewayListener, RestAnswer } from '../../src/renderer/store/deps.js';
+import type { ClientDeps, GatewayListener, ManagementCall, RestAnswer, UploadFile } from '../../src/renderer/store/deps.js';
+import { NO_AUTHORIZE_API, NO_AUTHORIZE_HOST } from './no-authorize.js';
 
 export const PEOPLE: HostUser[] = [
   { id: '10', username: 'alice', global_name: 'Alice', locale: 'en-US' },
@@ -46,7 +48,20 @@ export interface Fake {
   index: { current: CommandIndex };
   messages: { current: WireMessage[] };
   indexLoads: Array<{ channelId: string; locale: string }>;
+  /** Every upload, with its channel; answered from `uploadAnswers` in order (else accepted with the next id). */
+  uploads: Array<{ channelId: string; file: UploadFile }>;
+  uploadAnswers: Array<RestAnswer<WireAttachment>>;
+  /** `/_slashbench/explain` answers by command id. */
+  explanations: Record<string, RestAnswer<Explanation>>;
+  /** Activity instances left, in order. */
+  activityLeaves: string[];
   gateway: { listener: GatewayListener | null; token: string | null; closes: number };
+  /** The host's kept settings and every write in order; `refuse` makes writes fail with that message. */
+  settings: { current: ClientSettings; warning: string | null; writes: ClientSettings[]; refuse: string | null };
+  /** A remote registry: who each token is (`GET /users/@me`; others get 401), and where REST points (null: local). */
+  remote: { users: Record<string, CurrentUser>; reachable: boolean; origin: string | null };
+  /** Management API requests in order, each answered by `answer` (200 with no body unless a test says otherwise). */
+  management: { calls: ManagementCall[]; answer: (call: ManagementCall) => RestAnswer<unknown> };
   timers: Array<{ run: () => void; ms: number; cancelled: boolean }>;
   clock: { now: number };
   /** Runs the timers that are due (all of them: the tests move time in steps). */
@@ -62,7 +77,14 @@ export function fakeClient(index: CommandIndex): Fake {
     index: { current: index },
     messages: { current: [] as WireMessage[] },
     indexLoads: [] as Array<{ channelId: string; locale: string }>,
+    uploads: [] as Array<{ channelId: string; file: UploadFile }>,
+    uploadAnswers: [] as Array<RestAnswer<WireAttachment>>,
+    explanations: {} as Record<string, RestAnswer<Explanation>>,
+    activityLeaves: [] as string[],
     gateway: { listener: null as GatewayListener | null, token: null as string | null, closes: 0 },
+    settings: { current: DEFAULT_SETTINGS, warning: null as string | null, writes: [] as ClientSettings[], refuse: null as string | null },
+    remote: { users: {} as Record<string, CurrentUser>, reachable: true, origin: null as string | null },
+    management: { calls: [] as ManagementCall[], answer: (_call: ManagementCall): RestAnswer<unknown> => ({ ok: true, status: 200, body: null }) },
     timers: [] as Array<{ run: () => void; ms: number; cancelled: boolean }>,
     clock: { now: 1_000_000 },
   };
@@ -74,7 +96,17 @@ export function fakeClient(index: CommandIndex): Fake {
         const user = PEOPLE.find((person) => person.id === userId);
         return user ? { ok: true, value: { token: `token-${userId}`, user } } : { ok: false, error: { code: 'unknown-user', message: 'no such person' } };
       },
+      readSettings: async () => ({ ok: true, value: { settings: fake.settings.current, warning: fake.settings.warning } }),
+      writeSettings: async ({ settings }) => {
+        if (fake.settings.refuse !== null) return { ok: false, error: { code: 'unavailable', message: fake.settings.refuse } };
+        fake.settings.writes.push(settings);
+        fake.settings.current = settings;
+        return { ok: true, value: { settings } };
+      },
+      ...NO_AUTHORIZE_HOST,
     },
+    authorize: NO_AUTHORIZE_API,
+    followRedirect: () => undefined,
     rest: {
       commandIndex: async (caller, channelId) => {
         fake.indexLoads.push({ channelId, locale: caller.locale });
@@ -85,6 +117,32 @@ export function fakeClient(index: CommandIndex): Fake {
         fake.invocations.push(body);
         return fake.invokeAnswers.shift() ?? { ok: true, status: 204, body: null };
       },
+      uploadAttachment: async (_caller, channelId, file) => {
+        fake.uploads.push({ channelId, file });
+        const id = String(900 + fake.uploads.length);
+        return fake.uploadAnswers.shift() ?? {
+          ok: true, status: 200,
+          body: { id, filename: file.filename, size: file.bytes.size, url: `http://registry/attachments/${channelId}/${id}/${file.filename}` },
+        };
+      },
+      explain: async (_caller, commandId) =>
+        fake.explanations[commandId] ?? { ok: false, status: 404, error: { code: 10063, message: 'Unknown application command' } },
+      leaveActivity: async (_caller, instanceId) => {
+        fake.activityLeaves.push(instanceId);
+        return { ok: true, status: 204, body: null };
+      },
+      currentUser: async (caller) => {
+        if (!fake.remote.reachable) return { ok: false, status: 0, error: { code: 0, message: 'The registry could not be reached (TypeError: Failed to fetch).' } };
+        const user = fake.remote.users[caller.token];
+        return user ? { ok: true, status: 200, body: user } : { ok: false, status: 401, error: { code: 0, message: '401: Unauthorized' } };
+      },
+      manage: async (_caller, call) => {
+        fake.management.calls.push(call);
+        return fake.management.answer(call);
+      },
+    },
+    useRegistry: (origin) => {
+      fake.remote.origin = origin;
     },
     connectGateway: (token, listener) => {
       fake.gateway.listener = listener;

@@ -8,7 +8,7 @@
 import { signDelivery } from '../domain/application-keys.js';
 import type { ApplicationRecord } from '../store/records.js';
 import { describeFetchFailure, readAnswer, type Answer } from './endpoint-answer.js';
-import { httpPost } from './http-post.js';
+import { ANSWER_TOO_LARGE, httpPost } from './http-post.js';
 
 /** The service gives an endpoint 3 seconds to answer an interaction. */
 export const DELIVERY_TIMEOUT_MS = 3000;
@@ -113,6 +113,9 @@ export async function postSigned(
     const elapsedMs = performance.now() - started;
     if (timedOut) return { request, outcome: 'timeout', elapsedMs, error: `timed out after ${timeoutMs / 1000} s` };
     if (outer?.aborted) return { request, outcome: 'network-error', elapsedMs, error: 'the delivery was cancelled' };
+    if ((error as { code?: unknown }).code === ANSWER_TOO_LARGE) {
+      return { request, outcome: 'bad-body', elapsedMs, error: `the endpoint's answer was cut off: ${(error as Error).message}` };
+    }
     return { request, outcome: 'network-error', elapsedMs, error: describeFetchFailure(error) };
   } finally {
     clearTimeout(timer);

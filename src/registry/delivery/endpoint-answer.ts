@@ -10,7 +10,7 @@
  * - `timeout`: no complete answer before the deadline
  * - `network-error`: no connection, or it broke
  * - `bad-status`: any other status
- * - `bad-body`: 200 whose body is not JSON or has no integer `type`
+ * - `bad-body`: 200 whose body is not JSON, has no integer `type`, or is not sent as application/json
  */
 export type DeliveryOutcome = 'response' | 'acknowledged' | 'timeout' | 'network-error' | 'bad-status' | 'bad-body';
 
@@ -41,10 +41,14 @@ export function readAnswer(status: number, headers: Headers, text: string): Answ
   const responseHeaders = Object.fromEntries(headers);
   if (status === 202 || status === 204) return { outcome: 'acknowledged', status, responseHeaders, responseBody: text };
   if (status !== 200) {
-    return { outcome: 'bad-status', status, responseHeaders, responseBody: truncate(text), error: `the endpoint answered ${status}` };
+    // A 401 after the URL passed verification: the bot checks signatures with another key now.
+    const hint = status === 401 ? ": it refused a correctly signed request; check that it verifies with this application's verify_key" : '';
+    return { outcome: 'bad-status', status, responseHeaders, responseBody: truncate(text), error: `the endpoint answered ${status}${hint}` };
   }
   const parsed = parseResponse(text);
   if (typeof parsed === 'string') return { outcome: 'bad-body', status, responseHeaders, responseBody: text, error: parsed };
+  const typeProblem = contentTypeProblem(headers.get('content-type'));
+  if (typeProblem !== undefined) return { outcome: 'bad-body', status, responseHeaders, responseBody: text, error: typeProblem };
   return { outcome: 'response', status, responseHeaders, responseBody: text, response: parsed };
 }
 
@@ -65,6 +69,18 @@ function parseResponse(text: string): InteractionResponseBody | string {
     return 'the endpoint answered 200 with an object that has no integer "type"';
   }
   return value as InteractionResponseBody;
+}
+
+/**
+ * The service reads an inline answer only when it says it is JSON: an endpoint whose answer
+ * lacks `Content-Type: application/json` fails, even with a valid body
+ * (discord/discord-api-docs#7285). A charset parameter is fine.
+ */
+function contentTypeProblem(contentType: string | null): string | undefined {
+  const media = contentType?.split(';')[0]?.trim().toLowerCase();
+  if (media === 'application/json') return undefined;
+  const said = contentType === null ? 'no Content-Type' : `Content-Type "${contentType}"`;
+  return `the endpoint answered 200 with ${said}; an interaction response must be sent as application/json`;
 }
 
 function truncate(text: string): string {

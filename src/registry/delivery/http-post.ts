@@ -8,6 +8,16 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
 const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
 
+/**
+ * The most of an answer the registry reads: an interaction response is a few kilobytes of
+ * JSON, and the registry's own request bodies stop at 1 MiB. An endpoint that streams
+ * without end is cut off here instead of filling memory until the deadline.
+ */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
+
+/** The `code` of the rejection for an answer past MAX_ANSWER_BYTES. */
+export const ANSWER_TOO_LARGE = 'ANSWER_TOO_LARGE';
+
 interface PostInit {
   method: string;
   headers: Record<string, string>;
@@ -15,7 +25,7 @@ interface PostInit {
   signal: AbortSignal;
 }
 
-/** POSTs and reads the whole answer; rejects like fetch on a network error or an abort. */
+/** POSTs and reads the whole answer; rejects like fetch on a network error or an abort, and past MAX_ANSWER_BYTES. */
 export function httpPost(url: string, init: PostInit): Promise<{ status: number; headers: Headers; text(): Promise<string> }> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
@@ -23,7 +33,12 @@ export function httpPost(url: string, init: PostInit): Promise<{ status: number;
     const send = secure ? httpsRequest : httpRequest;
     const request = send(target, { method: init.method, headers: init.headers, agent: secure ? agents.https : agents.http }, (response: IncomingMessage) => {
       const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= MAX_ANSWER_BYTES) chunks.push(chunk);
+        else request.destroy(Object.assign(new Error(`the answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB`), { code: ANSWER_TOO_LARGE }));
+      });
       response.on('error', reject);
       response.on('end', () => {
         const headers = new Headers();

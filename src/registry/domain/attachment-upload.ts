@@ -7,10 +7,8 @@
 import { ErrorCollector } from '../../shared/command-rules/error-tree.js';
 import { MESSAGES } from '../../shared/command-rules/messages.js';
 import { invalidFormBody, ServiceError } from '../http/service-error.js';
-import { ATTACHMENT_SIZE_LIMIT } from './interaction-payload.js';
+import { ATTACHMENT_SIZE_LIMIT, FILENAME_MAX_LENGTH } from '../../shared/attachment-limits.js';
 
-/** The longest filename accepted, in characters. */
-export const FILENAME_MAX_LENGTH = 1024;
 /** The longest media type accepted (a `Content-Type` header value). */
 export const CONTENT_TYPE_MAX_LENGTH = 255;
 

@@ -70,35 +70,55 @@ export function effectiveContexts(command: StoredCommand): number[] {
   return dm_permission === false ? [CONTEXT.GUILD, CONTEXT.PRIVATE_CHANNEL] : [CONTEXT.GUILD, CONTEXT.BOT_DM, CONTEXT.PRIVATE_CHANNEL];
 }
 
+/** Told each check in turn; `detail` writes the explanation, for the checks someone reads. */
+type CheckSink = (rule: string, verdict: Verdict, detail: () => string) => void;
+
 /** Every check, in the order the service applies them. */
 export function explainVisibility(facts: VisibilityFacts): Visibility {
+  const checks: Check[] = [];
+  const { context, integration } = runChecks(facts, (rule, verdict, detail) => checks.push({ rule, verdict, detail: detail() }));
+  return { visible: checks.every((check) => check.verdict !== 'fail'), context, integration, checks };
+}
+
+/**
+ * The verdict alone, for an invocation: the very checks `explainVisibility` runs, but only
+ * the first failed one has its detail written (the refusal quotes it).
+ */
+export function visibilityVerdict(facts: VisibilityFacts): { visible: boolean; failed: Check | undefined } {
+  let failed: Check | undefined;
+  runChecks(facts, (rule, verdict, detail) => {
+    if (verdict === 'fail' && failed === undefined) failed = { rule, verdict, detail: detail() };
+  });
+  return { visible: failed === undefined, failed };
+}
+
+function runChecks(facts: VisibilityFacts, add: CheckSink): { context: number; integration: number | null } {
   const { command, place } = facts;
   const context = contextOf(place);
-  const checks: Check[] = [];
-  const add = (rule: string, verdict: Verdict, detail: string) => checks.push({ rule, verdict, detail });
 
   if (command.guild_id !== null) {
     const here = place.kind === 'guild' && place.guild.id === command.guild_id;
-    add('scope', here ? 'pass' : 'fail', here ? 'A command of this guild.' : 'A guild command exists only in its own guild, never in DMs.');
-  } else add('scope', 'pass', 'A global command.');
+    add('scope', here ? 'pass' : 'fail', () => here ? 'A command of this guild.' : 'A guild command exists only in its own guild, never in DMs.');
+  } else add('scope', 'pass', () => 'A global command.');
 
   const integration = reachedThrough(facts);
-  add('installation', integration === null ? 'fail' : 'pass', installationDetail(facts, integration));
+  add('installation', integration === null ? 'fail' : 'pass', () => installationDetail(facts, integration));
 
   const contexts = effectiveContexts(command);
-  const contextNames = ['GUILD', 'BOT_DM', 'PRIVATE_CHANNEL'];
-  add('context', contexts.includes(context) ? 'pass' : 'fail',
-    `Used in ${contextNames[context]}; the command allows ${contexts.map((value) => contextNames[value]).join(', ') || 'no context'}` +
-    (command.definition.contexts === null && command.definition.dm_permission === false ? ' (dm_permission is false).' : '.'));
+  add('context', contexts.includes(context) ? 'pass' : 'fail', () => {
+    const contextNames = ['GUILD', 'BOT_DM', 'PRIVATE_CHANNEL'];
+    return `Used in ${contextNames[context]}; the command allows ${contexts.map((value) => contextNames[value]).join(', ') || 'no context'}` +
+      (command.definition.contexts === null && command.definition.dm_permission === false ? ' (dm_permission is false).' : '.');
+  });
 
   if (command.definition.nsfw) {
     const restricted = place.kind === 'guild' ? (place.parent ?? place.channel)?.nsfw : false;
-    if (place.kind === 'guild' && place.channel === undefined) add('age restriction', 'skip', 'No channel given: age-restricted commands show only in age-restricted channels.');
-    else add('age restriction', restricted ? 'pass' : 'fail', restricted ? 'An age-restricted channel.' : 'An age-restricted command shows only in age-restricted channels.');
-  } else add('age restriction', 'pass', 'The command is not age-restricted.');
+    if (place.kind === 'guild' && place.channel === undefined) add('age restriction', 'skip', () => 'No channel given: age-restricted commands show only in age-restricted channels.');
+    else add('age restriction', restricted ? 'pass' : 'fail', () => restricted ? 'An age-restricted channel.' : 'An age-restricted command shows only in age-restricted channels.');
+  } else add('age restriction', 'pass', () => 'The command is not age-restricted.');
 
   if (place.kind === 'guild') guildChecks(facts, place, integration, add);
-  return { visible: checks.every((check) => check.verdict !== 'fail'), context, integration, checks };
+  return { context, integration };
 }
 
 /** The installation that brings the command here: the guild's install first, then the user's. */
@@ -128,25 +148,25 @@ function installationDetail(facts: VisibilityFacts, integration: number | null):
     (facts.userInstalled ? '.' : ' and you have not installed the app.');
 }
 
-function guildChecks(facts: VisibilityFacts, place: GuildPlace, integration: number | null, add: (rule: string, verdict: Verdict, detail: string) => void): void {
+function guildChecks(facts: VisibilityFacts, place: GuildPlace, integration: number | null, add: CheckSink): void {
   const { member } = place;
   if (!member) {
-    add('membership', 'fail', 'You are not a member of this guild.');
+    add('membership', 'fail', () => 'You are not a member of this guild.');
     return;
   }
-  add('membership', 'pass', 'You are a member of this guild.');
+  add('membership', 'pass', () => 'You are a member of this guild.');
   const bits = memberPermissions(place.guild, member, place.roles);
   const administrator = hasPermissions(bits, PERMISSION.ADMINISTRATOR);
   if (integration === INTEGRATION.USER_INSTALL) {
     const allowed = hasPermissions(bits, PERMISSION.USE_EXTERNAL_APPS);
-    add('external apps', allowed ? 'pass' : 'fail', allowed ? 'You may use external apps here.' : 'User-installed apps need USE_EXTERNAL_APPS in the guild.');
-    add('command permissions', 'skip', "A guild's command permissions apply to apps installed in it, not to apps you installed.");
+    add('external apps', allowed ? 'pass' : 'fail', () => allowed ? 'You may use external apps here.' : 'User-installed apps need USE_EXTERNAL_APPS in the guild.');
+    add('command permissions', 'skip', () => "A guild's command permissions apply to apps installed in it, not to apps you installed.");
     return;
   }
   const canUse = hasPermissions(bits, PERMISSION.USE_APPLICATION_COMMANDS);
-  add('use application commands', canUse ? 'pass' : 'fail', canUse ? 'You have USE_APPLICATION_COMMANDS.' : 'You lack USE_APPLICATION_COMMANDS.');
+  add('use application commands', canUse ? 'pass' : 'fail', () => canUse ? 'You have USE_APPLICATION_COMMANDS.' : 'You lack USE_APPLICATION_COMMANDS.');
   if (administrator) {
-    add('command permissions', 'pass', 'Administrators can use every command.');
+    add('command permissions', 'pass', () => 'Administrators can use every command.');
     return;
   }
   channelCheck(facts, place, add);
@@ -154,9 +174,9 @@ function guildChecks(facts: VisibilityFacts, place: GuildPlace, integration: num
 }
 
 /** The channel check: the command's overwrite for this channel (or its parent), then All Channels, then the app's. */
-function channelCheck(facts: VisibilityFacts, place: GuildPlace, add: (rule: string, verdict: Verdict, detail: string) => void): void {
+function channelCheck(facts: VisibilityFacts, place: GuildPlace, add: CheckSink): void {
   if (!place.channel) {
-    add('channel permission', 'skip', 'No channel given.');
+    add('channel permission', 'skip', () => 'No channel given.');
     return;
   }
   const allChannels = (BigInt(place.guild.id) - 1n).toString();
@@ -166,40 +186,40 @@ function channelCheck(facts: VisibilityFacts, place: GuildPlace, add: (rule: str
       const overwrite = find(set, id, OVERWRITE.CHANNEL);
       if (!overwrite) continue;
       const which = id === allChannels ? 'All Channels' : id === place.channel.id ? 'this channel' : 'the parent channel';
-      add('channel permission', overwrite.permission ? 'pass' : 'fail', `The ${level} overwrite for ${which} ${overwrite.permission ? 'allows' : 'denies'} it.`);
+      add('channel permission', overwrite.permission ? 'pass' : 'fail', () => `The ${level} overwrite for ${which} ${overwrite.permission ? 'allows' : 'denies'} it.`);
       return;
     }
   }
-  add('channel permission', 'pass', 'No channel overwrite applies.');
+  add('channel permission', 'pass', () => 'No channel overwrite applies.');
 }
 
 /** The user/role check: user over roles over @everyone, the command's own before the app's, then default_member_permissions. */
-function memberCheck(facts: VisibilityFacts, place: GuildPlace, member: MemberRecord, bits: bigint, add: (rule: string, verdict: Verdict, detail: string) => void): void {
+function memberCheck(facts: VisibilityFacts, place: GuildPlace, member: MemberRecord, bits: bigint, add: CheckSink): void {
   for (const [level, set] of levels(place)) {
     const user = find(set, facts.userId, OVERWRITE.USER);
     if (user) {
-      add('member permission', user.permission ? 'pass' : 'fail', `The ${level} overwrite for you ${user.permission ? 'allows' : 'denies'} it.`);
+      add('member permission', user.permission ? 'pass' : 'fail', () => `The ${level} overwrite for you ${user.permission ? 'allows' : 'denies'} it.`);
       return;
     }
     const roles = member.roles.filter((id) => id !== place.guild.id).map((id) => find(set, id, OVERWRITE.ROLE)).filter((overwrite) => overwrite !== undefined);
     if (roles.length > 0) {
       const allowed = roles.some((overwrite) => overwrite.permission);
-      add('member permission', allowed ? 'pass' : 'fail', `The ${level} overwrites for your roles ${allowed ? 'allow' : 'deny'} it (one allowing role is enough).`);
+      add('member permission', allowed ? 'pass' : 'fail', () => `The ${level} overwrites for your roles ${allowed ? 'allow' : 'deny'} it (one allowing role is enough).`);
       return;
     }
     const everyone = find(set, place.guild.id, OVERWRITE.ROLE);
     if (everyone) {
-      add('member permission', everyone.permission ? 'pass' : 'fail', `The ${level} overwrite for @everyone ${everyone.permission ? 'allows' : 'denies'} it.`);
+      add('member permission', everyone.permission ? 'pass' : 'fail', () => `The ${level} overwrite for @everyone ${everyone.permission ? 'allows' : 'denies'} it.`);
       return;
     }
   }
   const required = facts.command.definition.default_member_permissions;
   if (required === null) {
-    add('member permission', 'pass', 'No overwrite applies and default_member_permissions is not set.');
+    add('member permission', 'pass', () => 'No overwrite applies and default_member_permissions is not set.');
     return;
   }
   const ok = required !== '0' && hasPermissions(bits, BigInt(required));
-  add('member permission', ok ? 'pass' : 'fail', required === '0'
+  add('member permission', ok ? 'pass' : 'fail', () => required === '0'
     ? 'default_member_permissions "0": administrators only, unless an overwrite allows.'
     : `default_member_permissions ${required}: you ${ok ? 'have' : 'lack'} those permissions.`);
 }

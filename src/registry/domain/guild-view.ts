@@ -14,9 +14,9 @@ export function roleView(role: RoleRecord): APIRole {
   return {
     id: role.id,
     name: role.name,
-    color: 0,
-    colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
-    hoist: false,
+    color: role.color ?? 0,
+    colors: { primary_color: role.color ?? 0, secondary_color: null, tertiary_color: null },
+    hoist: role.hoist ?? false,
     icon: null,
     unicode_emoji: null,
     position: role.position,

@@ -4,9 +4,7 @@
  * the same bytes. Names are always the defaults, never localized.
  */
 import type { APIGuildMember, APIUser } from 'discord-api-types/v10';
-
-/** The default upload limit per attachment (spec, Limits), sent as attachment_size_limit. */
-export const ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024;
+import { ATTACHMENT_SIZE_LIMIT } from '../../shared/attachment-limits.js';
 
 export interface PayloadFacts {
   id: string;

@@ -3,13 +3,11 @@
  * are threads. Pure; the checks that must look at the rest of the world (services/world-checks.ts)
  * build on them, and the world-file loader and the management API share both.
  */
-import { THREAD_CHANNEL_TYPES } from '../../shared/world-entities.js';
+import { CATEGORY_CHANNEL_TYPE as CATEGORY, THREAD_CHANNEL_TYPES, THREAD_PARENT_TYPES } from '../../shared/world-entities.js';
 import type { ChannelRecord } from '../store/records.js';
 import { problem, WORLD_CODES, type WorldProblem } from '../world/world-error.js';
 
-const CATEGORY = 4;
-/** Channels a thread may be started in: text, announcement, forum, media. */
-const THREAD_PARENTS: readonly number[] = [0, 5, 15, 16];
+const THREAD_PARENTS: readonly number[] = THREAD_PARENT_TYPES;
 /** Channels that hold no messages of their own: categories, directories, forums, media. */
 export const NO_MESSAGES: readonly number[] = [4, 14, 15, 16];
 

@@ -116,9 +116,11 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
   const hub: Gateway = {
     hasBotSession: (applicationId) => sessions.bots(applicationId).some((session) => session.live),
-    dispatchToBot(applicationId, event, data, guildId) {
+    dispatchToBot(applicationId, event, data, guildId, intent = 0) {
       let taken = false;
-      for (const session of botSessionsFor(applicationId, guildId)) taken = session.dispatch(event, data) || taken;
+      for (const session of botSessionsFor(applicationId, guildId)) {
+        if ((session.intents & intent) === intent) taken = session.dispatch(event, data) || taken;
+      }
       return taken;
     },
     dispatchToUser(userId, event, data) {

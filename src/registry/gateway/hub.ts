@@ -10,10 +10,11 @@ export interface GatewayHub {
   hasBotSession(applicationId: string): boolean;
   /**
    * Sends a dispatch (`op: 0, t: event`) to the app's bot sessions for that guild's shard
-   * (shard 0 when `guildId` is null: DMs). Returns false when no live session took it; a
-   * dropped session still keeps it for its RESUME.
+   * (shard 0 when `guildId` is null: DMs) that identified with `intent` (none needed when
+   * absent). Returns false when no live session took it; a dropped session still keeps it
+   * for its RESUME.
    */
-  dispatchToBot(applicationId: string, event: string, data: unknown, guildId: string | null): boolean;
+  dispatchToBot(applicationId: string, event: string, data: unknown, guildId: string | null, intent?: number): boolean;
   /** Sends a dispatch to every client session of a user (the simulated chat client). */
   dispatchToUser(userId: string, event: string, data: unknown): void;
   /** Sends a dispatch to every client session whose user can view the channel. */

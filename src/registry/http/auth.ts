@@ -38,6 +38,18 @@ export function identify(store: Store, request: FastifyRequest, now: number): Ca
 }
 
 /**
+ * The person behind a user session token, as the simulated client sends it: the routes of
+ * the client (invoking, uploads, command indexes, consent). A bot is told it cannot use the
+ * route (403 20001); an OAuth2 Bearer token or no valid token is 401.
+ */
+export function authenticatePerson(store: Store, request: FastifyRequest, now: number): UserRecord {
+  const caller = identify(store, request, now);
+  if (caller?.kind === 'user') return caller.user;
+  if (caller?.kind === 'bot') throw new ServiceError('botsCannotUse');
+  throw new ServiceError('unauthorized');
+}
+
+/**
  * The application allowed to manage commands: its bot, or a client-credentials Bearer
  * token with `applications.commands.update` (spec, Authentication 1).
  */

@@ -1,12 +1,41 @@
 /**
- * Request bodies: JSON only, refused before parsing past the route's size limit, and a
- * body that is not JSON answered with the service's 50109 rather than a generic 400.
+ * Request bodies: JSON only, refused before parsing past the route's size limit or past a
+ * nesting depth, and a body that is not JSON answered with the service's 50109 rather than
+ * a generic 400.
  */
 import type { FastifyInstance } from 'fastify';
 import { ServiceError } from './service-error.js';
 
 /** The default limit for one command or a small object; bulk routes raise it per route. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The deepest nesting of arrays and objects a body may have. The deepest real body (a
+ * command with groups, subcommands, choices and localizations, a components V2 message) is
+ * about a dozen levels; a document nested thousands deep is refused before it is parsed, so
+ * no code after the parser (validators, the error tree, the inspector's copy of the body
+ * sent over the gateway) ever walks it, and nothing recursive can run out of stack.
+ */
+export const MAX_JSON_DEPTH = 128;
+
+/** Whether `text` nests arrays and objects deeper than `limit`, in one pass; brackets inside strings do not count. */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  if (text.length <= limit) return false;
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === 0x5c) index++;
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x5b || code === 0x7b) {
+      depth++;
+      if (depth > limit) return true;
+    } else if (code === 0x5d || code === 0x7d) depth--;
+  }
+  return false;
+}
 
 export function registerJsonBody(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
@@ -15,6 +44,10 @@ export function registerJsonBody(app: FastifyInstance): void {
     // No body at all is no body (clients send the header on body-less DELETEs); blanks are not JSON.
     if (text.length === 0) {
       done(null, undefined);
+      return;
+    }
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      done(new ServiceError('invalidJson'), undefined);
       return;
     }
     try {

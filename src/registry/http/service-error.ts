@@ -4,6 +4,7 @@
  * a code or message is changed in one place (api-facts.md, "Error body").
  */
 import { ErrorCollector, type ErrorTree } from '../../shared/command-rules/error-tree.js';
+import { storageProblem } from '../store/storage-error.js';
 
 export const SERVICE_ERRORS = {
   unauthorized: { status: 401, code: 0, message: '401: Unauthorized' },
@@ -35,6 +36,13 @@ export const SERVICE_ERRORS = {
   // The plain rate-limit answer has no code: `{message, retry_after, global}`.
   rateLimited: { status: 429, code: null, message: 'You are being rate limited.' },
   internal: { status: 500, code: 0, message: '500: Internal Server Error' },
+  // Not the service's own: the registry's disk refused a write (store/storage-error.ts).
+  // The failed statement or transaction was rolled back, so the message can promise that.
+  storageFull: { status: 507, code: 0, message: "507: Insufficient Storage: the registry's disk is full, so nothing was saved" },
+  storageReadOnly: {
+    status: 500, code: 0, message: '500: Internal Server Error: the registry cannot write to its data directory (read-only), so nothing was saved',
+  },
+  storageFailed: { status: 500, code: 0, message: "500: Internal Server Error: the registry's disk reported an I/O error, so nothing was saved" },
   maxCommands: { status: 400, code: 30032, message: 'Maximum number of application commands reached (%d)' },
   maxDailyCreates: {
     status: 429,
@@ -81,6 +89,13 @@ export class ServiceError extends Error {
       ...this.extra,
     };
   }
+}
+
+/** The answer for a write the disk refused (full, read-only, failing), or undefined for any other error. */
+export function storageRefusal(error: unknown): ServiceError | undefined {
+  const problem = storageProblem(error);
+  if (!problem) return undefined;
+  return new ServiceError(problem.kind === 'full' ? 'storageFull' : problem.kind === 'read-only' ? 'storageReadOnly' : 'storageFailed');
 }
 
 /** A 50035 refusal for one error tree. */

@@ -2,7 +2,8 @@
  * Activity instances: launching an app's Activity in a channel (by the DISCORD_LAUNCH_ACTIVITY
  * handler or a LAUNCH_ACTIVITY response) starts one instance, or joins the one already
  * running there, and tells the client the URL to frame, with the query parameters an
- * embedded app reads (instance_id, frame_id, channel_id, guild_id, platform).
+ * embedded app reads (instance_id, frame_id, channel_id, guild_id, platform). A participant
+ * who closes the Activity leaves it; the instance ends with its last participant.
  */
 import { randomUUID } from 'node:crypto';
 import type { ApplicationRecord } from '../store/records.js';
@@ -51,5 +52,17 @@ export class ActivityLauncher {
     if (guildId !== null) url.searchParams.set('guild_id', guildId);
     url.searchParams.set('platform', 'desktop');
     return { instance, url: url.toString(), frame_id: frameId, started };
+  }
+
+  /** The user leaves the instance; undefined when it is not running or they are not in it. */
+  leave(instanceId: string, userId: string): ActivityInstance | undefined {
+    for (const [key, instance] of this.instances) {
+      if (instance.id !== instanceId) continue;
+      if (!instance.participants.includes(userId)) return undefined;
+      instance.participants = instance.participants.filter((id) => id !== userId);
+      if (instance.participants.length === 0) this.instances.delete(key);
+      return instance;
+    }
+    return undefined;
   }
 }

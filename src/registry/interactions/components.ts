@@ -1,13 +1,17 @@
 /**
  * What a MESSAGE_COMPONENT (a button press, a select) or a MODAL_SUBMIT carries: the
- * component's custom_id on an app's message the user can see, or the modal's fields.
+ * component's custom_id on an app's message the user can see, or the modal's fields. A
+ * select's values are checked against the menu and resolved here (`data.resolved`), as
+ * the service does: the client sends ids only.
  */
-import { invalidField, ServiceError } from '../http/service-error.js';
+import { invalidField, invalidFormBody, ServiceError } from '../http/service-error.js';
 import type { Location } from '../queries/command-index.js';
 import { snowflakeField } from '../routes/path-values.js';
 import type { MessageRecord, UserRecord } from '../store/records.js';
 import { appMessageView } from './app-messages.js';
 import type { InvokeBody } from './invoke.js';
+import { resolvedData } from './payload-facts.js';
+import { checkSelectValues, isSelectMenu, SELECT_MESSAGES, type SelectComponent, type SelectLookup } from './select-values.js';
 import type { InteractionServices } from './services.js';
 
 export interface ComponentSource {
@@ -41,7 +45,7 @@ function sourceMessage(services: InteractionServices, user: UserRecord, body: In
 }
 
 /** Checks a component press or modal submit and answers its `data` (and `message`). */
-export function componentSource(services: InteractionServices, user: UserRecord, _location: Location, body: InvokeBody): ComponentSource {
+export function componentSource(services: InteractionServices, user: UserRecord, location: Location, body: InvokeBody): ComponentSource {
   const customId = body.data.custom_id;
   if (typeof customId !== 'string' || customId.length < 1 || customId.length > 100) {
     throw invalidField(['data', 'custom_id'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.');
@@ -58,12 +62,30 @@ export function componentSource(services: InteractionServices, user: UserRecord,
   const component = findComponent(message.components, customId);
   if (!component) throw invalidField(['data', 'custom_id'], 'INTERACTION_COMPONENT_UNKNOWN', `The message has no component "${customId}".`);
   const data: Record<string, unknown> = { custom_id: customId, component_type: component.type };
-  if (body.data.values !== undefined) {
-    const values = body.data.values;
-    if (!Array.isArray(values) || values.some((value) => typeof value !== 'string')) {
-      throw invalidField(['data', 'values'], 'LIST_TYPE_CONVERT', 'Only a list of strings may be used.');
-    }
-    data.values = values;
+  if (isSelectMenu(component.type)) {
+    const checked = checkSelectValues(component as unknown as SelectComponent, body.data.values, selectLookup(services, location));
+    if (!checked.ok) throw invalidFormBody(checked.errors);
+    data.values = checked.values;
+    // No attachments here, so no file URLs: the origin is not needed.
+    const resolved = resolvedData(services.store, location, checked.references, user.id, '');
+    if (resolved) data.resolved = resolved;
+  } else if (body.data.values !== undefined) {
+    throw invalidField(['data', 'values'], SELECT_MESSAGES.valuesUnexpected.code, SELECT_MESSAGES.valuesUnexpected.text());
   }
   return { data, message: appMessageView(services, message), messageId: message.id };
+}
+
+/** What a select's ids may name here: any user, this guild's roles, the channels of this place. */
+function selectLookup(services: InteractionServices, location: Location): SelectLookup {
+  const { world } = services.store;
+  const guildId = location.kind === 'guild' ? location.guildId : null;
+  return {
+    user: (id) => world.user(id) !== undefined,
+    role: (id) => guildId !== null && world.role(id)?.guild_id === guildId,
+    channel: (id) => {
+      if (location.kind === 'private') return id === location.channel.id ? location.channel.type : undefined;
+      const channel = world.channel(id);
+      return channel && channel.guild_id === guildId ? channel.type : undefined;
+    },
+  };
 }

@@ -2,13 +2,15 @@
  * Hands an interaction to its app: over HTTP, signed, when the app has an interactions
  * endpoint URL, else over the gateway as INTERACTION_CREATE (the two are exclusive). The
  * deadline runs from the invocation; whatever happens is told to the client, with the
- * request and the raw answer for the inspector.
+ * request and the raw answer for the inspector. The app's copy goes out first and the
+ * client's events (INTERACTION_CREATE, then INTERACTION_DELIVERY) right after it, in their
+ * order: the app's deadline is what a wait costs.
  */
-import { deliverOverHttp } from '../delivery/deliver-over-http.js';
+import { deliverOverHttp, type DeliveryRequest } from '../delivery/deliver-over-http.js';
 import { ensureVerified } from '../delivery/endpoint-verifications.js';
 import { ServiceError } from '../http/service-error.js';
 import type { ApplicationRecord } from '../store/records.js';
-import type { InteractionRecord } from './ledger.js';
+import { deadlineDetail, type InteractionRecord } from './ledger.js';
 import { applyResponse } from './respond.js';
 import { toUser, type InteractionServices } from './services.js';
 
@@ -21,34 +23,51 @@ export function fail(services: InteractionServices, record: InteractionRecord, r
 
 export async function deliver(services: InteractionServices, application: ApplicationRecord, record: InteractionRecord): Promise<void> {
   const deadline = setTimeout(() => {
-    fail(services, record, 'deadline', `The app did not respond within ${services.deadlineMs / 1000} s.`);
+    fail(services, record, 'deadline', deadlineDetail(services.deadlineMs));
   }, Math.max(0, record.created_at + services.deadlineMs - services.now()));
   deadline.unref();
   const inspect = (type: string, data: Record<string, unknown>) =>
     toUser(services, record.user_id, type, { id: record.id, nonce: record.nonce, application_id: application.id, ...data });
+  const announce = () => toUser(services, record.user_id, 'INTERACTION_CREATE', { id: record.id, nonce: record.nonce });
 
   if (application.interactions_endpoint_url === null) {
+    const dispatched = services.gateway.dispatchToBot(application.id, 'INTERACTION_CREATE', record.payload, record.guild_id);
+    announce();
     inspect('INTERACTION_DELIVERY', { method: 'gateway', payload: record.payload, deadline_at: record.created_at + services.deadlineMs });
-    if (!services.gateway.dispatchToBot(application.id, 'INTERACTION_CREATE', record.payload, record.guild_id)) {
+    if (!dispatched) {
       clearTimeout(deadline);
       fail(services, record, 'no-bot', 'No bot of this app is connected to the gateway, and it has no interactions endpoint URL.');
     }
     return;
   }
+  // A first delivery verifies the endpoint (two PINGs) before sending: the client hears of the interaction meanwhile.
+  const verifying = services.verifications.recall(application.id, application.interactions_endpoint_url) === undefined;
+  if (verifying) announce();
   const verdict = await ensureVerified(services.store, application, services.verifications);
   if (!verdict.ok) {
+    if (!verifying) announce();
     clearTimeout(deadline);
     fail(services, record, 'endpoint-error', `The interactions endpoint failed verification (${verdict.check}): ${verdict.reason}`);
     return;
   }
   const remaining = record.created_at + services.deadlineMs - services.now();
-  const result = await deliverOverHttp(application, record.payload, {
+  let sent: DeliveryRequest | undefined;
+  const answered = deliverOverHttp(application, record.payload, {
     ...services.verifications.deliveryOptions(),
     timeoutMs: Math.max(1, remaining),
-    onSend: (request) => inspect('INTERACTION_DELIVERY', {
-      method: 'http', payload: record.payload, request, deadline_at: record.created_at + services.deadlineMs,
-    }),
+    onSend: (request) => {
+      sent = request;
+    },
   });
+  // The request is on its way (node:http writes it on the next tick); the client's events
+  // follow it rather than holding it up, and always come before the answer's.
+  const told = new Promise<void>((resolve) => process.nextTick(() => {
+    if (!verifying) announce();
+    if (sent) inspect('INTERACTION_DELIVERY', { method: 'http', payload: record.payload, request: sent, deadline_at: record.created_at + services.deadlineMs });
+    resolve();
+  }));
+  const result = await answered;
+  await told;
   inspect('INTERACTION_BOT_RESPONSE', {
     outcome: result.outcome, status: result.status, body: result.responseBody, elapsed_ms: result.elapsedMs, error: result.error,
   });

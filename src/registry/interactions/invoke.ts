@@ -12,7 +12,7 @@ import { hasPermissions } from '../domain/member-permissions.js';
 import { PERMISSION } from '../domain/permissions.js';
 import { apiUser } from '../domain/user-view.js';
 import { invalidField, invalidFormBody, ServiceError } from '../http/service-error.js';
-import { evaluateCommand, locateChannel, type Location } from '../queries/command-index.js';
+import { commandVerdict, locateChannel, type Location } from '../queries/command-index.js';
 import { snowflakeField } from '../routes/path-values.js';
 import type { ApplicationRecord, StoredCommand, UserRecord } from '../store/records.js';
 import { deliver } from './deliver.js';
@@ -80,8 +80,7 @@ export function invoke(
     refuse(services, user, nonce, 'stale-version', `The command changed (version ${command.version}); reload the command index.`,
       invalidField(['data', 'version'], 'INTERACTION_APPLICATION_COMMAND_INVALID_VERSION', 'This command is outdated, please try again in a few minutes'));
   }
-  const { visibility } = evaluateCommand(store, user, location, command);
-  const failed = visibility.checks.find((check) => check.verdict === 'fail');
+  const { failed } = commandVerdict(store, user, location, application, command);
   if (failed) refuse(services, user, nonce, 'permission', `${failed.rule}: ${failed.detail}`, new ServiceError('missingPermissions'));
   if (command.definition.type === 2 && !hasPermissions(permissionsAt(store, location, user.id), PERMISSION.SEND_MESSAGES)) {
     refuse(services, user, nonce, 'permission', 'Permission Denied: using a user command needs SEND_MESSAGES in the channel.', new ServiceError('missingPermissions'));
@@ -144,14 +143,13 @@ function startInteraction(
   const permissions = permissionsAt(store, location, user.id);
   const channel = location.kind === 'guild' ? (location.channel ?? store.world.channel(body.channel_id)) : location.channel;
   if (!channel) throw new ServiceError('unknownChannel');
-  const guild = guildId === null ? undefined : store.world.guild(guildId);
-  const member = guildId === null ? undefined : payloadMember(store, guildId, user, permissions);
+  const member = location.kind === 'guild' ? payloadMember(location.member, user, permissions) : undefined;
   const payload = interactionPayload({
     id, token, applicationId: application.id, type: body.type, data: source.data, user: apiUser(user),
     locale: user.locale ?? 'en-US', context: contextAt(location, application.id), authorizingIntegrationOwners: owners,
     appPermissions: permissionsAt(store, location, application.id).toString(),
     channel: payloadChannel(store, channel, user, permissions),
-    ...(guild && member ? { guild: { id: guild.id, locale: guild.locale, member } } : {}),
+    ...(location.kind === 'guild' && member ? { guild: { id: location.guild.id, locale: location.guild.locale, member } } : {}),
     ...(source.message ? { message: source.message } : {}),
   });
   const record: InteractionRecord = {
@@ -163,6 +161,6 @@ function startInteraction(
   };
   store.attachments.markUsed(source.attachments ?? [], id);
   services.ledger.add(record);
-  toUser(services, user.id, 'INTERACTION_CREATE', { id, nonce: record.nonce });
+  // deliver() tells the client INTERACTION_CREATE, once the app's copy is on its way.
   return { record, delivered: deliver(services, application, record) };
 }

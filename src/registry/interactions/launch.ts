@@ -2,11 +2,13 @@
  * Launching an Activity: for the DISCORD_LAUNCH_ACTIVITY handler (the service launches it,
  * without the app) and for a LAUNCH_ACTIVITY response. The launching user's client is told
  * which URL to frame; a new instance also posts a message in the channel so others can join.
+ * Whoever joins or leaves later changes the participants every viewer of the channel sees
+ * (EMBEDDED_ACTIVITY_UPDATE; none left: the instance ended).
  */
 import { messageView } from '../domain/channel-view.js';
 import { EMBEDDED_FLAG } from '../domain/permissions.js';
 import type { ApplicationRecord, MessageRecord } from '../store/records.js';
-import type { ActivityLaunch } from './activities.js';
+import type { ActivityInstance, ActivityLaunch } from './activities.js';
 import { toChannel, toUser, type InteractionServices } from './services.js';
 
 /** Launches or joins; undefined when the app has no Activity (no EMBEDDED flag or no activity_url). */
@@ -18,7 +20,7 @@ export function launchActivity(
   if (!launch) return undefined;
   toUser(services, userId, 'EMBEDDED_ACTIVITY_LAUNCH', {
     application_id: application.id, channel_id: channelId, guild_id: guildId,
-    instance_id: launch.instance.id, frame_id: launch.frame_id, url: launch.url, participants: launch.instance.participants,
+    instance_id: launch.instance.id, frame_id: launch.frame_id, url: launch.url, participants: [...launch.instance.participants],
   });
   if (launch.started) {
     const message: MessageRecord = {
@@ -30,7 +32,22 @@ export function launchActivity(
     services.store.messages.putMessage(message);
     toChannel(services, channelId, 'MESSAGE_CREATE', messageView(message, services.store.world.user(userId)));
   } else {
-    toChannel(services, channelId, 'EMBEDDED_ACTIVITY_UPDATE', { instance_id: launch.instance.id, participants: launch.instance.participants });
+    announceParticipants(services, launch.instance);
   }
   return launch;
+}
+
+/** The user closes the Activity; undefined when they were not in that instance. */
+export function leaveActivity(services: InteractionServices, instanceId: string, userId: string): ActivityInstance | undefined {
+  const instance = services.activities.leave(instanceId, userId);
+  if (instance) announceParticipants(services, instance);
+  return instance;
+}
+
+function announceParticipants(services: InteractionServices, instance: ActivityInstance): void {
+  toChannel(services, instance.channel_id, 'EMBEDDED_ACTIVITY_UPDATE', {
+    instance_id: instance.id, application_id: instance.application_id, channel_id: instance.channel_id, guild_id: instance.guild_id,
+    // A copy: the instance changes as people come and go, the event says what was.
+    participants: [...instance.participants],
+  });
 }

@@ -7,7 +7,20 @@
 import type { MessageRecord } from '../store/records.js';
 
 export const RESPONSE_DEADLINE_MS = 3_000;
+/**
+ * How long an interaction keeps its whole payload: its delivery, after an endpoint's
+ * first-time verification (two PINGs, each up to the deadline), is over well before. After
+ * that only the token's 15 minutes need the record, so the payload shrinks to what they
+ * read (the command's id, name and type): under sustained load, thousands of payloads
+ * would otherwise stay in memory for 15 minutes (issue 10's load run found it).
+ */
+export const PAYLOAD_KEPT_MS = 4 * RESPONSE_DEADLINE_MS;
 export const TOKEN_LIFETIME_MS = 15 * 60_000;
+/** What the client is told when the first response did not come in time. */
+export function deadlineDetail(deadlineMs: number): string {
+  return `The app did not respond within ${deadlineMs / 1000} s.`;
+}
+
 /** Follow-ups allowed when the app is reached only through a user install. */
 export const USER_INSTALL_FOLLOWUP_LIMIT = 5;
 
@@ -36,7 +49,7 @@ export interface InteractionRecord {
   /** Only a user install reaches the app here (at most 5 follow-ups). */
   user_installed_only: boolean;
   authorizing_integration_owners: Record<string, string>;
-  /** The payload as sent, for the inspector and for replays. */
+  /** The payload as sent; after PAYLOAD_KEPT_MS only `{id, type, data: {id, name, type}}` of it. */
   payload: Record<string, unknown>;
 }
 
@@ -46,13 +59,18 @@ export class InteractionLedger {
   private readonly byToken = new Map<string, InteractionRecord>();
   /** Ephemeral messages by id, with the interaction they belong to. */
   private readonly ephemeral = new Map<string, { message: MessageRecord; interactionId: string }>();
+  /** Records whose payload is still whole, oldest first, from `wholeFrom` on. */
+  private whole: InteractionRecord[] = [];
+  private wholeFrom = 0;
 
   constructor(private readonly now: () => number) {}
 
   add(record: InteractionRecord): void {
     this.sweep();
+    this.shrinkPayloads();
     this.byId.set(record.id, record);
     this.byToken.set(record.token, record);
+    this.whole.push(record);
   }
 
   /** The interaction behind a token while it lives (15 minutes), or undefined. */
@@ -77,6 +95,20 @@ export class InteractionLedger {
 
   deleteEphemeral(id: string): void {
     this.ephemeral.delete(id);
+  }
+
+  /** Shrinks the payloads older than PAYLOAD_KEPT_MS (a queue: each record is looked at once). */
+  private shrinkPayloads(): void {
+    const cutoff = this.now() - PAYLOAD_KEPT_MS;
+    while (this.wholeFrom < this.whole.length && (this.whole[this.wholeFrom] as InteractionRecord).created_at <= cutoff) {
+      const record = this.whole[this.wholeFrom++] as InteractionRecord;
+      const data = record.payload.data as { id?: unknown; name?: unknown; type?: unknown } | undefined;
+      record.payload = { id: record.payload.id, type: record.payload.type, data: { id: data?.id, name: data?.name, type: data?.type } };
+    }
+    if (this.wholeFrom > 1024 && this.wholeFrom * 2 > this.whole.length) {
+      this.whole = this.whole.slice(this.wholeFrom);
+      this.wholeFrom = 0;
+    }
   }
 
   /** Forgets interactions whose token has died, and their ephemeral messages. */

@@ -12,7 +12,7 @@ import { memberPermissions } from '../domain/member-permissions.js';
 import { PERMISSION } from '../domain/permissions.js';
 import { apiUser } from '../domain/user-view.js';
 import type { Location } from '../queries/command-index.js';
-import type { ApplicationRecord, ChannelRecord, UserRecord } from '../store/records.js';
+import type { ApplicationRecord, ChannelRecord, MemberRecord, UserRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 
 /** What an app and a user may do in a DM or group DM (no roles there). */
@@ -31,10 +31,8 @@ export interface References {
 /** A user's (or a bot's) permissions where the interaction happens. */
 export function permissionsAt(store: Store, location: Location, userId: string): bigint {
   if (location.kind === 'private') return PRIVATE_CHANNEL_PERMISSIONS;
-  const guild = store.world.guild(location.guildId);
-  const roles = store.world.roles(location.guildId);
-  const member = store.world.member(location.guildId, userId);
-  if (!guild) return 0n;
+  const { guild, roles } = location;
+  const member = userId === location.member.user_id ? location.member : store.world.member(location.guildId, userId);
   if (member) return memberPermissions(guild, member, roles);
   // An app reached only through a user install has no bot member: it gets what @everyone has.
   return BigInt(roles.find((role) => role.id === guild.id)?.permissions ?? '0');
@@ -71,9 +69,7 @@ export function payloadChannel(store: Store, channel: ChannelRecord, user: UserR
 }
 
 /** The member object of the payload: the member, with their permissions in the channel. */
-export function payloadMember(store: Store, guildId: string, user: UserRecord, permissions: bigint) {
-  const member = store.world.member(guildId, user.id);
-  if (!member) return undefined;
+export function payloadMember(member: MemberRecord, user: UserRecord, permissions: bigint) {
   return { ...memberView(member, user), permissions: permissions.toString() };
 }
 

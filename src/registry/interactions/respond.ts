@@ -10,7 +10,7 @@ import { invalidField, invalidFormBody, ServiceError } from '../http/service-err
 import type { MessageRecord } from '../store/records.js';
 import { appMessageView, editAppMessage, findAppMessage, sendAppMessage } from './app-messages.js';
 import { launchActivity } from './launch.js';
-import type { InteractionRecord } from './ledger.js';
+import { deadlineDetail, type InteractionRecord } from './ledger.js';
 import { isEmptyMessage, MESSAGE_FLAGS, validateMessageData, type MessageData } from './message-data.js';
 import { toUser, type InteractionServices } from './services.js';
 
@@ -32,6 +32,11 @@ interface Effect {
 export function expireIfLate(services: InteractionServices, record: InteractionRecord): boolean {
   if (!record.expired && record.response_type === null && services.now() - record.created_at >= services.deadlineMs) {
     record.expired = true;
+    // On a busy event loop a late response can come before the deadline's timer runs; that
+    // timer then finds the record dead and stays silent, so the client must hear it here.
+    toUser(services, record.user_id, 'INTERACTION_FAILURE', {
+      id: record.id, nonce: record.nonce, reason: 'deadline', detail: deadlineDetail(services.deadlineMs),
+    });
   }
   return record.expired;
 }

@@ -10,6 +10,7 @@ import type { RegistryContext } from '../app.js';
 import { ALL_PERMISSIONS, hasPermissions, memberPermissions } from '../domain/member-permissions.js';
 import { PERMISSION } from '../domain/permissions.js';
 import { invalidField, ServiceError } from '../http/service-error.js';
+import { trackGuilds } from '../services/guild-snapshot.js';
 import type { ApplicationRecord, GuildRecord, UserRecord } from '../store/records.js';
 
 /** Where and how the user chose to install the app. */
@@ -38,7 +39,8 @@ export function installApplication(context: RegistryContext, application: Applic
   const guild = store.world.guild(choice.guildId);
   if (!guild) throw new ServiceError('unknownGuild');
   if (!hasPermissions(permissionsIn(context, guild, user), PERMISSION.MANAGE_GUILD)) throw new ServiceError('missingPermissions');
-  store.transaction(() => {
+  // Bots connected to the gateway hear it: GUILD_CREATE for the app, GUILD_MEMBER_ADD and its role for the others.
+  const { changes } = trackGuilds(store, () => [guild.id], () => store.transaction(() => {
     store.world.install(guild.id, application.id);
     if (store.world.member(guild.id, application.id)) return;
     const roles: string[] = [];
@@ -48,7 +50,8 @@ export function installApplication(context: RegistryContext, application: Applic
       roles.push(role.id);
     }
     store.world.putMember({ guild_id: guild.id, user_id: application.id, roles, nick: null, joined_at: new Date(context.now()).toISOString() });
-  });
+  }));
+  for (const edits of changes) context.bus.emit('guildEdited', edits);
   context.bus.emit('worldChanged', { kind: 'install', id: guild.id });
 }
 

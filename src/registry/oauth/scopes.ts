@@ -11,20 +11,11 @@
  *   simulated, so the scopes themselves are kept in the grant for the app to read back but
  *   unlock nothing more here.
  */
+import { SUPPORTED_SCOPES } from '../../shared/oauth-scopes.js';
 import { refuse, type OAuthOutcome } from './oauth-error.js';
 
-/** Every scope an authorize request may ask for. */
-export const SUPPORTED_SCOPES = [
-  'identify',
-  'guilds',
-  'openid',
-  'bot',
-  'applications.commands',
-  'applications.commands.update',
-  'applications.commands.permissions.update',
-  'sdk.social_layer',
-  'sdk.social_layer_presence',
-] as const;
+/** Every scope an authorize request may ask for (one table with the client's consent screen). */
+export { SUPPORTED_SCOPES };
 
 /** What a client credentials token may hold (the app acting for itself). */
 export const CLIENT_CREDENTIALS_SCOPES: ReadonlySet<string> = new Set(['identify', 'applications.commands.update']);

@@ -2,17 +2,28 @@
  * Gathers, from the store, the facts the visibility rules need for a user at a place (a
  * guild, optionally one of its channels, or a DM / group DM), and runs the rules on every
  * command of every app that could reach them there. The command index and the explain view
- * are both made from this, so they agree.
+ * are both made from this, so they agree; an invocation asks for the verdict alone.
  */
-import { explainVisibility, type Place, type Visibility } from '../domain/command-visibility.js';
+import { explainVisibility, visibilityVerdict, type Place, type Verdict, type Visibility } from '../domain/command-visibility.js';
 import { ServiceError } from '../http/service-error.js';
 import type { CommandPermissions } from '../store/permission-store.js';
-import type { ApplicationRecord, ChannelRecord, StoredCommand, UserRecord } from '../store/records.js';
+import type { ApplicationRecord, ChannelRecord, GuildRecord, MemberRecord, RoleRecord, StoredCommand, UserRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 
-/** Where the user looks from: a guild (and maybe a channel in it), or a private channel. */
+/**
+ * Where the user looks from: a guild (and maybe a channel in it), or a private channel.
+ * A guild location carries what every check there reads (the guild, its roles, the user's
+ * membership, the thread's parent), read once when the location is found and passed down.
+ */
 export type Location =
-  | { kind: 'guild'; guildId: string; channel: ChannelRecord | undefined }
+  | {
+    kind: 'guild'; guildId: string; guild: GuildRecord; roles: RoleRecord[];
+    /** The looking user's membership (locating checks they are a member). */
+    member: MemberRecord;
+    channel: ChannelRecord | undefined;
+    /** A thread's parent channel, whose overwrites and age restriction the thread follows. */
+    parent: ChannelRecord | undefined;
+  }
   | { kind: 'private'; channel: ChannelRecord; recipients: string[] };
 
 export interface Evaluated {
@@ -26,8 +37,8 @@ export function locateChannel(store: Store, user: UserRecord, channelId: string)
   const channel = store.world.channel(channelId);
   if (!channel) throw new ServiceError('unknownChannel');
   if (channel.guild_id !== null) {
-    locateGuild(store, user, channel.guild_id);
-    return { kind: 'guild', guildId: channel.guild_id, channel };
+    const parent = channel.parent_id && isThread(channel) ? store.world.channel(channel.parent_id) : undefined;
+    return { ...guildFacts(store, user, channel.guild_id), channel, parent };
   }
   const recipients = store.world.recipients(channel.id);
   if (!recipients.includes(user.id)) throw new ServiceError('missingAccess');
@@ -36,9 +47,15 @@ export function locateChannel(store: Store, user: UserRecord, channelId: string)
 
 /** A guild the user is a member of: 10004 unknown, 50001 when not a member. */
 export function locateGuild(store: Store, user: UserRecord, guildId: string): Location {
-  if (!store.world.guild(guildId)) throw new ServiceError('unknownGuild');
-  if (!store.world.member(guildId, user.id)) throw new ServiceError('missingAccess');
-  return { kind: 'guild', guildId, channel: undefined };
+  return guildFacts(store, user, guildId);
+}
+
+function guildFacts(store: Store, user: UserRecord, guildId: string): Location & { kind: 'guild' } {
+  const guild = store.world.guild(guildId);
+  if (!guild) throw new ServiceError('unknownGuild');
+  const member = store.world.member(guildId, user.id);
+  if (!member) throw new ServiceError('missingAccess');
+  return { kind: 'guild', guildId, guild, roles: store.world.roles(guildId), member, channel: undefined, parent: undefined };
 }
 
 /** One command's verdicts here, whether or not its app could reach this place (the explain view). */
@@ -48,6 +65,24 @@ export function evaluateCommand(store: Store, user: UserRecord, location: Locati
   const userInstalled = store.world.userApplications(user.id).includes(application.id);
   const place = placeFor(store, user, application, location)(command);
   return { application, command, visibility: explainVisibility({ command, userId: user.id, userInstalled, place }) };
+}
+
+/** Whether the user may use a command of `application` here, and if not the first check that failed. */
+export interface CommandVerdict {
+  visible: boolean;
+  failed: { rule: string; verdict: Verdict; detail: string } | undefined;
+}
+
+/**
+ * The invocation's question: the same checks as `evaluateCommand`, on the same facts, but
+ * without writing the detail of every check that passed.
+ */
+export function commandVerdict(
+  store: Store, user: UserRecord, location: Location, application: ApplicationRecord, command: StoredCommand,
+): CommandVerdict {
+  const userInstalled = store.world.userApplications(user.id).includes(application.id);
+  const place = placeFor(store, user, application, location)(command);
+  return visibilityVerdict({ command, userId: user.id, userInstalled, place });
 }
 
 /** Every command that could reach the user here, each with its verdicts. */
@@ -81,16 +116,13 @@ function placeFor(store: Store, user: UserRecord, application: ApplicationRecord
     const mutualGuild = store.world.guildsOf(application.id).some((guildId) => store.world.member(guildId, user.id) !== undefined);
     return () => ({ kind: 'bot_dm', mutualGuild });
   }
-  const guild = store.world.guild(location.guildId);
-  if (!guild) throw new ServiceError('unknownGuild');
+  const { guild } = location;
   const overwrites = new Map<string, CommandPermissions>(
     store.permissions.list(application.id, guild.id).map((entry) => [entry.id, entry]),
   );
-  const channel = location.channel;
-  const parent = channel?.parent_id && isThread(channel) ? store.world.channel(channel.parent_id) : undefined;
   const base = {
-    kind: 'guild' as const, guild, roles: store.world.roles(guild.id), member: store.world.member(guild.id, user.id),
-    channel, parent, appInstalled: store.world.isInstalled(guild.id, application.id),
+    kind: 'guild' as const, guild, roles: location.roles, member: location.member,
+    channel: location.channel, parent: location.parent, appInstalled: store.world.isInstalled(guild.id, application.id),
     appOverwrites: overwrites.get(application.id),
   };
   return (command) => ({ ...base, commandOverwrites: overwrites.get(command.id) });

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RegistryContext } from '../app.js';
 import { readJsonUpload, readRawUpload, UPLOAD_BODY_LIMIT, type Upload } from '../domain/attachment-upload.js';
 import { ATTACHMENTS_PATH, attachmentHeaders, attachmentView } from '../domain/attachment-view.js';
-import { identify } from '../http/auth.js';
+import { authenticatePerson } from '../http/auth.js';
 import { requestOrigin } from '../http/request-origin.js';
 import { resource } from '../http/resource.js';
 import { ServiceError } from '../http/service-error.js';
@@ -45,12 +45,10 @@ export function registerAttachmentRoutes(app: FastifyInstance, context: Registry
     const uploaders = new WeakMap<FastifyRequest, { user: UserRecord; channelId: string }>();
     scope.addHook('onRequest', async (request) => {
       if (request.method !== 'POST') return;
-      const caller = identify(store, request, context.now());
-      if (!caller) throw new ServiceError('unauthorized');
-      if (caller.kind !== 'user') throw new ServiceError('botsCannotUse');
+      const user = authenticatePerson(store, request, context.now());
       const { channelId } = snowflakeParams(request, { channelId: 'channel_id' });
-      const location = locateChannel(store, caller.user, channelId);
-      uploaders.set(request, { user: caller.user, channelId: location.channel?.id ?? channelId });
+      const location = locateChannel(store, user, channelId);
+      uploaders.set(request, { user, channelId: location.channel?.id ?? channelId });
     });
     resource(scope, UPLOAD_PATH, {
       POST: {

@@ -37,24 +37,32 @@ export function defaultClientDirectory(): string {
 
 /**
  * The page's policy. The gateway is named by the Host the page was loaded from, so the
- * page can reach this registry's gateway and nothing else.
+ * page can reach this registry's gateway and nothing else. An app's Activity is framed from
+ * its activity_url, any http(s) address; the frame is sandboxed by the client, and its own
+ * scripts stay outside this page's script-src and connect-src. A remote registry the client
+ * settings name (an http(s) origin) is added: its API, its attachments and its gateway.
  */
-export function contentSecurityPolicy(host: string | undefined): string {
+export function contentSecurityPolicy(host: string | undefined, remote: string | null = null): string {
   const gateway = host && /^[\w.\-:[\]]+$/.test(host) ? `ws://${host} wss://${host}` : 'ws: wss:';
+  const remoteGateway = remote === null ? '' : ` ${remote.replace(/^http/, 'ws')}`;
+  const remoteSource = remote === null ? '' : ` ${remote}`;
   return [
-    "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "font-src 'self'",
-    `connect-src 'self' ${gateway}`, "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+    "default-src 'self'", "script-src 'self'", "style-src 'self'", `img-src 'self' data:${remoteSource}`, "font-src 'self'",
+    `connect-src 'self' ${gateway}${remoteSource}${remoteGateway}`, 'frame-src http: https:', "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
   ].join('; ');
 }
 
 const NOT_BUILT = '<!doctype html><meta charset="utf-8"><title>Slashbench</title>'
   + '<p>The client is not built. Run <code>npm run build:client</code> and reload.</p>';
 
-/** Registers `/` (the page) and `/assets/*` (its scripts and styles) from `directory`. */
-export function registerClientFileRoutes(app: FastifyInstance, directory: string): void {
+/**
+ * Registers `/` (the page) and `/assets/*` (its scripts and styles) from `directory`;
+ * `remote` names the remote registry the client settings use, read on every page load.
+ */
+export function registerClientFileRoutes(app: FastifyInstance, directory: string, remote: () => string | null = () => null): void {
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.headers({
-      'content-security-policy': contentSecurityPolicy(request.headers.host),
+      'content-security-policy': contentSecurityPolicy(request.headers.host, remote()),
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'cross-origin-opener-policy': 'same-origin',

@@ -9,7 +9,7 @@ import type { RegistryContext } from '../app.js';
 import { commandView } from '../domain/command-view.js';
 import { requestLocale } from '../domain/request-locale.js';
 import { AnswerCache } from '../http/answer-cache.js';
-import { identify } from '../http/auth.js';
+import { authenticatePerson } from '../http/auth.js';
 import { resource } from '../http/resource.js';
 import { invalidField, ServiceError } from '../http/service-error.js';
 import { evaluateCommand, evaluateLocation, locateChannel, locateGuild, type Evaluated } from '../queries/command-index.js';
@@ -27,12 +27,7 @@ export function registerCommandIndexRoutes(app: FastifyInstance, context: Regist
   context.bus.on('worldChanged', forgetAll);
 
   /** The person the simulated client acts as: a user session token, as the real client sends. */
-  const person = (request: FastifyRequest): UserRecord => {
-    const caller = identify(store, request, context.now());
-    if (!caller) throw new ServiceError('unauthorized');
-    if (caller.kind !== 'user') throw new ServiceError('botsCannotUse');
-    return caller.user;
-  };
+  const person = (request: FastifyRequest): UserRecord => authenticatePerson(store, request, context.now());
 
   /** The index body for `place`, made by `evaluate` unless an unchanged answer is cached. */
   const answer = (request: FastifyRequest, reply: FastifyReply, user: UserRecord, place: string, evaluate: () => Evaluated[]) => {

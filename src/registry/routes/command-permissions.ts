@@ -9,7 +9,7 @@ import type { RegistryContext } from '../app.js';
 import { hasPermissions, memberPermissions } from '../domain/member-permissions.js';
 import { validateOverwrites } from '../domain/permission-overwrites.js';
 import { PERMISSION } from '../domain/permissions.js';
-import { identify, type Caller } from '../http/auth.js';
+import { authenticateApplication, identify, type Caller } from '../http/auth.js';
 import { resource } from '../http/resource.js';
 import { invalidFormBody, ServiceError } from '../http/service-error.js';
 import type { ApplicationRecord } from '../store/records.js';
@@ -40,9 +40,16 @@ export function registerPermissionRoutes(app: FastifyInstance, context: Registry
     return commandId;
   };
 
+  /**
+   * Who reads overwrites: the app, as on every command endpoint (its bot, or a client
+   * credentials token with applications.commands.update; spec, Authentication 1), or a
+   * person whose Bearer token may edit them (a scope-less user token reads nothing).
+   */
   const reader = (request: FastifyRequest) => {
-    const caller = identify(store, request, context.now());
-    if (!caller || caller.kind === 'user') throw new ServiceError('unauthorized');
+    const now = context.now();
+    const caller = identify(store, request, now);
+    if (caller?.kind !== 'bearer' || caller.user === null) return open(request, authenticateApplication(store, request, now));
+    if (!caller.scopes.includes(EDIT_SCOPE)) throw new ServiceError('missingScope');
     return open(request, caller);
   };
 

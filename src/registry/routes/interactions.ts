@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { RegistryContext } from '../app.js';
-import { identify } from '../http/auth.js';
+import { requestLocale } from '../domain/request-locale.js';
+import { authenticatePerson } from '../http/auth.js';
 import { requestOrigin } from '../http/request-origin.js';
 import { resource } from '../http/resource.js';
 import { ServiceError } from '../http/service-error.js';
@@ -17,10 +18,10 @@ import { booleanQuery } from './path-values.js';
 export function registerInteractionRoutes(app: FastifyInstance, context: RegistryContext): void {
   resource(app, '/api/v10/interactions', {
     POST: (request, reply) => {
-      const caller = identify(context.store, request, context.now());
-      if (!caller) throw new ServiceError('unauthorized');
-      if (caller.kind !== 'user') throw new ServiceError('botsCannotUse');
-      invoke(context, caller.user, parseInvokeBody(request.body), requestOrigin(request));
+      const user = authenticatePerson(context.store, request, context.now());
+      // The payload's `locale` is the client's language (spec): the request's locale, else the person's.
+      const locale = requestLocale(request.headers, user.locale) ?? user.locale;
+      invoke(context, { ...user, locale }, parseInvokeBody(request.body), requestOrigin(request));
       return reply.code(204).send();
     },
   });

@@ -1,12 +1,14 @@
 /**
  * The management API (`/_slashbench/*`) is for the client simulator, not for bots: it
  * takes the session token of any person in the world (no prefix, as the real client
- * sends it) and refuses bot tokens. Every edit is announced on the bus as `worldChanged`.
+ * sends it) and refuses bot tokens. Every edit is announced on the bus as `worldChanged`,
+ * and what it changed inside guilds as `guildEdited` (which connected bots hear).
  */
 import type { FastifyRequest } from 'fastify';
 import type { RegistryContext } from '../app.js';
 import { identify } from '../http/auth.js';
 import { ServiceError } from '../http/service-error.js';
+import { trackGuilds } from '../services/guild-snapshot.js';
 import type { UserRecord } from '../store/records.js';
 
 /** Outside `/api`, so no bot library ever reaches it by accident. */
@@ -23,4 +25,18 @@ export function worldEditor(context: RegistryContext, request: FastifyRequest): 
 /** Tells live listeners (gateway sessions, the client) that part of the world changed. */
 export function announceChange(context: RegistryContext, kind: string, id: string): void {
   context.bus.emit('worldChanged', { kind, id });
+}
+
+/**
+ * Runs a world edit in one transaction (a refusal thrown inside writes nothing and
+ * announces nothing), then announces it: what changed in the guilds `guildIds` names
+ * (asked before and after) to bots, and `kind`/`id` to clients.
+ */
+export function editWorld<T>(
+  context: RegistryContext, change: { kind: string; id: string }, guildIds: () => readonly string[], work: () => T,
+): T {
+  const { result, changes } = trackGuilds(context.store, guildIds, () => context.store.transaction(work));
+  for (const edits of changes) context.bus.emit('guildEdited', edits);
+  announceChange(context, change.kind, change.id);
+  return result;
 }

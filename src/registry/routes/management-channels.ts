@@ -1,9 +1,12 @@
 /**
  * `PUT /_slashbench/channels/{id}` creates or replaces a guild channel (any type, threads
- * inside a parent) or a DM / group DM with its recipients; `DELETE` removes it with its
- * threads and messages. A channel never moves between guilds, or between a guild and DMs.
+ * inside a parent) or a DM / group DM with its recipients; `POST
+ * /_slashbench/guilds/{guild}/channels` creates a guild channel with a made id; `DELETE`
+ * removes one with its threads and messages. A channel never moves between guilds, or
+ * between a guild and DMs. Connected bots hear what a guild channel edit changed.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { guildChannelFieldsSchema } from '../../shared/world-entities.js';
 import { guildChannelBody, isPrivateChannelBody, privateChannelBody } from '../../shared/world-edits.js';
 import type { RegistryContext } from '../app.js';
 import { storedChannelView } from '../queries/stored-channel-view.js';
@@ -14,7 +17,7 @@ import { parseWorldBody, refuseProblem } from '../http/world-body.js';
 import type { ChannelRecord } from '../store/records.js';
 import { problem, type WorldProblem } from '../world/world-error.js';
 import { privateChannelProblem, putPrivateChannel } from '../world/load-private.js';
-import { announceChange, MANAGEMENT_BASE, worldEditor } from './management-access.js';
+import { editWorld, MANAGEMENT_BASE, worldEditor } from './management-access.js';
 import { snowflakeParams } from './path-values.js';
 
 /** A problem about the channel's id, named as the path names it. */
@@ -23,6 +26,9 @@ function asPathProblem(found: WorldProblem | undefined): WorldProblem | undefine
   return { ...found, path: ['channel_id', ...found.path.slice(1)] };
 }
 
+/** A guild channel as the edit routes take it: its guild and its fields. */
+type GuildChannelInput = ReturnType<typeof guildChannelBody.parse>;
+
 /** Registers the channel edits. */
 export function registerChannelManagementRoutes(app: FastifyInstance, context: RegistryContext): void {
   const { store } = context;
@@ -30,9 +36,13 @@ export function registerChannelManagementRoutes(app: FastifyInstance, context: R
     worldEditor(context, request);
     return snowflakeParams(request, { channelId: 'channel_id' }).channelId;
   };
+  /** The guild a channel edit touches, for the bots' events (none for DMs). */
+  const guildOf = (id: string, body: unknown): string[] => {
+    const guildId = store.world.channel(id)?.guild_id ?? (body as { guild_id?: unknown } | null)?.guild_id;
+    return typeof guildId === 'string' && store.world.guild(guildId) ? [guildId] : [];
+  };
 
-  const putGuildChannel = (id: string, existing: ChannelRecord | undefined, input: unknown): ChannelRecord => {
-    const body = parseWorldBody(guildChannelBody, input);
+  const putGuildChannel = (id: string, existing: ChannelRecord | undefined, body: GuildChannelInput): ChannelRecord => {
     if (!store.world.guild(body.guild_id)) refuseProblem(problem(['guild_id'], `unknown guild "${body.guild_id}"`));
     refuseProblem(asPathProblem(channelIdProblem(existing, body.guild_id)));
     const parent = body.parent_id && body.parent_id !== id ? store.world.channel(body.parent_id) : undefined;
@@ -45,25 +55,35 @@ export function registerChannelManagementRoutes(app: FastifyInstance, context: R
     return channel;
   };
 
+  resource(app, `${MANAGEMENT_BASE}/guilds/:guildId/channels`, {
+    POST: (request, reply) => {
+      worldEditor(context, request);
+      const { guildId } = snowflakeParams(request, { guildId: 'guild_id' });
+      if (!store.world.guild(guildId)) throw new ServiceError('unknownGuild');
+      const body = { ...parseWorldBody(guildChannelFieldsSchema, request.body), guild_id: guildId };
+      const id = context.nextId();
+      const channel = editWorld(context, { kind: 'channel', id }, () => [guildId], () => putGuildChannel(id, undefined, body));
+      return reply.code(201).send(storedChannelView(store, channel, null));
+    },
+  });
+
   resource(app, `${MANAGEMENT_BASE}/channels/:channelId`, {
     PUT: (request, reply) => {
       const id = open(request);
       const existing = store.world.channel(id);
-      const channel = store.transaction(() => {
-        if (!isPrivateChannelBody(request.body)) return putGuildChannel(id, existing, request.body);
+      const channel = editWorld(context, { kind: 'channel', id }, () => guildOf(id, request.body), () => {
+        if (!isPrivateChannelBody(request.body)) return putGuildChannel(id, existing, parseWorldBody(guildChannelBody, request.body));
         const body = { id, ...parseWorldBody(privateChannelBody, request.body) };
         refuseProblem(asPathProblem(privateChannelProblem(store, body)));
         putPrivateChannel(store, body);
         return store.world.channel(id) as ChannelRecord;
       });
-      announceChange(context, 'channel', id);
       return reply.code(existing ? 200 : 201).send(storedChannelView(store, channel, null));
     },
     DELETE: (request, reply) => {
       const id = open(request);
       if (!store.world.channel(id)) throw new ServiceError('unknownChannel');
-      store.transaction(() => store.world.deleteChannel(id));
-      announceChange(context, 'channel', id);
+      editWorld(context, { kind: 'channel', id }, () => guildOf(id, null), () => store.world.deleteChannel(id));
       return reply.code(204).send();
     },
   });

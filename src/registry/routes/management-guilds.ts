@@ -1,7 +1,8 @@
 /**
- * What is inside a guild: roles (`PUT`/`DELETE /_slashbench/guilds/{guild}/roles/{role}`),
- * members (`.../members/{user}`) and installed apps (`.../applications/{app}`, whose bot
- * joins and leaves with the install, as in the real service).
+ * What is inside a guild: roles (`POST /_slashbench/guilds/{guild}/roles` with a made id,
+ * `PUT`/`DELETE .../roles/{role}`), members (`.../members/{user}`) and installed apps
+ * (`.../applications/{app}`, whose bot joins and leaves with the install, as in the real
+ * service). Each edit is one transaction; connected bots hear what it changed.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberBody, roleBody } from '../../shared/world-edits.js';
@@ -10,9 +11,9 @@ import { memberView, roleView } from '../domain/guild-view.js';
 import { resource } from '../http/resource.js';
 import { ServiceError } from '../http/service-error.js';
 import { parseWorldBody, refuseProblem } from '../http/world-body.js';
-import type { GuildRecord } from '../store/records.js';
+import type { GuildRecord, RoleRecord } from '../store/records.js';
 import { problem, WORLD_CODES } from '../world/world-error.js';
-import { announceChange, MANAGEMENT_BASE, worldEditor } from './management-access.js';
+import { editWorld, MANAGEMENT_BASE, worldEditor } from './management-access.js';
 import { snowflakeParams } from './path-values.js';
 
 const BASE = `${MANAGEMENT_BASE}/guilds/:guildId`;
@@ -28,29 +29,49 @@ export function registerGuildManagementRoutes(app: FastifyInstance, context: Reg
     if (!guild) throw new ServiceError('unknownGuild');
     return { guild, ids };
   };
+  /** An edit of one guild, announced as `kind`. */
+  const edit = <T>(guild: GuildRecord, kind: string, id: string, work: () => T): T => editWorld(context, { kind, id }, () => [guild.id], work);
+
+  /** Creates or replaces a role; a new one goes on top unless the body places it. */
+  const putRole = (guild: GuildRecord, roleId: string, input: unknown): { role: RoleRecord; created: boolean } => {
+    const body = parseWorldBody(roleBody, input);
+    const existing = store.world.role(roleId);
+    if (existing && existing.guild_id !== guild.id) {
+      refuseProblem(problem(['role_id'], `already a role of guild "${existing.guild_id}"`, WORLD_CODES.taken));
+    }
+    const top = Math.max(0, ...store.world.roles(guild.id).map((role) => role.position));
+    // @everyone is always at the bottom.
+    const position = roleId === guild.id ? 0 : (body.position ?? existing?.position ?? top + 1);
+    // Colour and hoist, like the position, stay as they were when the body leaves them out.
+    const role = {
+      id: roleId, guild_id: guild.id, name: body.name, permissions: body.permissions, position,
+      color: body.color ?? existing?.color ?? 0, hoist: body.hoist ?? existing?.hoist ?? false,
+    };
+    store.world.putRole(role);
+    return { role, created: !existing };
+  };
+
+  resource(app, `${BASE}/roles`, {
+    POST: (request, reply) => {
+      const { guild } = open(request, {});
+      const id = context.nextId();
+      const { role } = edit(guild, 'role', id, () => putRole(guild, id, request.body));
+      return reply.code(201).send(roleView(role));
+    },
+  });
 
   resource(app, `${BASE}/roles/:roleId`, {
     PUT: (request, reply) => {
       const { guild, ids } = open(request, { roleId: 'role_id' });
-      const body = parseWorldBody(roleBody, request.body);
-      const existing = store.world.role(ids.roleId);
-      if (existing && existing.guild_id !== guild.id) {
-        refuseProblem(problem(['role_id'], `already a role of guild "${existing.guild_id}"`, WORLD_CODES.taken));
-      }
-      const top = Math.max(0, ...store.world.roles(guild.id).map((role) => role.position));
-      const position = ids.roleId === guild.id ? 0 : (body.position ?? existing?.position ?? top + 1);
-      const role = { id: ids.roleId, guild_id: guild.id, name: body.name, permissions: body.permissions, position };
-      store.world.putRole(role);
-      announceChange(context, 'role', role.id);
-      return reply.code(existing ? 200 : 201).send(roleView(role));
+      const { role, created } = edit(guild, 'role', ids.roleId, () => putRole(guild, ids.roleId, request.body));
+      return reply.code(created ? 201 : 200).send(roleView(role));
     },
     DELETE: (request, reply) => {
       const { guild, ids } = open(request, { roleId: 'role_id' });
       const role = store.world.role(ids.roleId);
       if (!role || role.guild_id !== guild.id) throw new ServiceError('unknownRole');
       if (role.id === guild.id) throw new ServiceError('invalidRole');
-      store.transaction(() => store.world.deleteRole(role));
-      announceChange(context, 'role', role.id);
+      edit(guild, 'role', role.id, () => store.world.deleteRole(role));
       return reply.code(204).send();
     },
   });
@@ -69,8 +90,7 @@ export function registerGuildManagementRoutes(app: FastifyInstance, context: Reg
         guild_id: guild.id, user_id: user.id, roles: body.roles, nick: body.nick ?? null,
         joined_at: body.joined_at ?? existing?.joined_at ?? new Date(context.now()).toISOString(),
       };
-      store.world.putMember(member);
-      announceChange(context, 'member', user.id);
+      edit(guild, 'member', user.id, () => store.world.putMember(member));
       return reply.code(existing ? 200 : 201).send(memberView(member, user));
     },
     DELETE: (request, reply) => {
@@ -78,12 +98,11 @@ export function registerGuildManagementRoutes(app: FastifyInstance, context: Reg
       if (!store.world.member(guild.id, ids.userId)) throw new ServiceError('unknownMember');
       // The owner cannot be removed, as in the real service.
       if (ids.userId === guild.owner_id) throw new ServiceError('missingPermissions');
-      store.transaction(() => {
+      edit(guild, 'member', ids.userId, () => {
         // Removing an app's bot removes the app from the guild.
         store.world.uninstall(guild.id, ids.userId);
         store.world.deleteMember(guild.id, ids.userId);
       });
-      announceChange(context, 'member', ids.userId);
       return reply.code(204).send();
     },
   });
@@ -96,7 +115,7 @@ export function registerGuildManagementRoutes(app: FastifyInstance, context: Reg
   resource(app, `${BASE}/applications/:applicationId`, {
     PUT: (request, reply) => {
       const { guild, applicationId } = openInstall(request);
-      store.transaction(() => {
+      edit(guild, 'install', guild.id, () => {
         store.world.install(guild.id, applicationId);
         if (!store.world.member(guild.id, applicationId)) {
           store.world.putMember({
@@ -104,16 +123,14 @@ export function registerGuildManagementRoutes(app: FastifyInstance, context: Reg
           });
         }
       });
-      announceChange(context, 'install', guild.id);
       return reply.code(204).send();
     },
     DELETE: (request, reply) => {
       const { guild, applicationId } = openInstall(request);
-      store.transaction(() => {
+      edit(guild, 'install', guild.id, () => {
         store.world.uninstall(guild.id, applicationId);
         store.world.deleteMember(guild.id, applicationId);
       });
-      announceChange(context, 'install', guild.id);
       return reply.code(204).send();
     },
   });

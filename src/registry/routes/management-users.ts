@@ -1,7 +1,9 @@
 /**
  * People in the world and the apps they installed to their accounts:
  * `POST /_slashbench/users`, `PATCH /_slashbench/users/{id}` (switching `locale` among
- * others), and `PUT`/`DELETE /_slashbench/users/{id}/applications/{app}`.
+ * others), `DELETE /_slashbench/users/{id}`, and `PUT`/`DELETE
+ * /_slashbench/users/{id}/applications/{app}`. Bots in the guilds a person is in hear their
+ * member change (a new name) or leave (a deleted person).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { userCreateBody, userEditBody } from '../../shared/world-edits.js';
@@ -13,7 +15,7 @@ import { parseWorldBody, refuseProblem } from '../http/world-body.js';
 import type { UserRecord } from '../store/records.js';
 import { generateToken } from '../store/secrets.js';
 import { problem, WORLD_CODES } from '../world/world-error.js';
-import { announceChange, MANAGEMENT_BASE, worldEditor } from './management-access.js';
+import { announceChange, editWorld, MANAGEMENT_BASE, worldEditor } from './management-access.js';
 import { snowflakeParams } from './path-values.js';
 
 /** Registers the people and user-install edits. */
@@ -48,6 +50,18 @@ export function registerUserManagementRoutes(app: FastifyInstance, context: Regi
     },
   });
 
+  /** The guilds a person is a member of: where bots hear about them. */
+  const guildsOf = (userId: string) => () => store.world.guilds().filter((guild) => store.world.member(guild.id, userId)).map((guild) => guild.id);
+  /** Why a person cannot be deleted: the caller themselves, or the owner of a guild or app (which needs one). */
+  const deletionProblem = (caller: UserRecord, user: UserRecord) => {
+    if (caller.id === user.id) return problem(['user_id'], 'you cannot delete yourself: act as someone else first', WORLD_CODES.invalid);
+    const guild = store.world.guilds().find((entry) => entry.owner_id === user.id);
+    if (guild) return problem(['user_id'], `owns guild "${guild.id}": give it another owner first`, WORLD_CODES.invalid);
+    const application = store.world.applications().find((entry) => entry.owner_id === user.id);
+    if (application) return problem(['user_id'], `owns application "${application.id}": give it another owner first`, WORLD_CODES.invalid);
+    return undefined;
+  };
+
   resource(app, `${MANAGEMENT_BASE}/users/:userId`, {
     PATCH: (request) => {
       worldEditor(context, request);
@@ -60,9 +74,15 @@ export function registerUserManagementRoutes(app: FastifyInstance, context: Regi
         ...(body.global_name === undefined ? {} : { global_name: body.global_name }),
         ...(body.locale === undefined ? {} : { locale: body.locale }),
       };
-      store.world.putUser(edited, body.token ?? null);
-      announceChange(context, 'user', user.id);
+      editWorld(context, { kind: 'user', id: user.id }, guildsOf(user.id), () => store.world.putUser(edited, body.token ?? null));
       return currentUserView(edited);
+    },
+    DELETE: (request, reply) => {
+      const caller = worldEditor(context, request);
+      const user = person(request);
+      refuseProblem(deletionProblem(caller, user));
+      editWorld(context, { kind: 'user', id: user.id }, guildsOf(user.id), () => store.world.deleteUser(user.id));
+      return reply.code(204).send();
     },
   });
 

@@ -9,10 +9,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RegistryContext } from '../app.js';
-import { identify } from '../http/auth.js';
+import { authenticatePerson } from '../http/auth.js';
 import { requestOrigin } from '../http/request-origin.js';
 import { resource } from '../http/resource.js';
-import { ServiceError } from '../http/service-error.js';
 import { readAuthorizationRequest, type AuthorizationRefusal } from '../oauth/authorization-request.js';
 import { consentView, decide, readDecision } from '../oauth/consent.js';
 import { OAUTH_PATHS } from '../oauth/discovery.js';
@@ -45,8 +44,5 @@ export function registerAuthorizeRoutes(app: FastifyInstance, context: RegistryC
 
 /** The person behind a session token; bots and OAuth tokens cannot authorize apps. */
 function sessionUser(context: RegistryContext, request: FastifyRequest): UserRecord {
-  const caller = identify(context.store, request, context.now());
-  if (caller?.kind === 'user') return caller.user;
-  if (caller?.kind === 'bot') throw new ServiceError('botsCannotUse');
-  throw new ServiceError('unauthorized');
+  return authenticatePerson(context.store, request, context.now());
 }

@@ -104,7 +104,9 @@ export function deleteCommand(scope: CommandScope, id: string): void {
 /**
  * PUT: the whole list of the scope, all types. Elements match existing commands by `id`,
  * else by type and name, and keep their ids; the rest are new (counted as daily creates)
- * and the existing ones left out are deleted with their permissions.
+ * and the existing ones left out are deleted with their permissions. Stored definitions
+ * stay JSON text throughout: each new one is encoded once, compared with the stored text
+ * (the same test as `revise`) and written as that text.
  */
 export function overwriteCommands(scope: CommandScope, body: unknown): StoredCommand[] {
   const result = validateCommandList(body, ruleContext(scope));
@@ -112,17 +114,17 @@ export function overwriteCommands(scope: CommandScope, body: unknown): StoredCom
   const items = result.value;
   const { store, application, guildId } = scope;
   return store.transaction(() => {
-    const existing = store.commands.list(application.id, guildId);
+    const existing = store.commands.listEncoded(application.id, guildId);
     checkTypeLimit(items.map((item) => item.command));
-    if (existing.some((command) => command.definition.type === 4) && !items.some((item) => item.command.type === 4)) {
+    if (existing.some((command) => command.type === 4) && !items.some((item) => item.command.type === 4)) {
       throw new ServiceError('entryPointRemoved');
     }
     const unmatched = new Map(existing.map((command) => [command.id, command]));
     const matches = items.map((item) => {
       const byId = item.id === undefined ? undefined : unmatched.get(item.id);
-      const match = byId && byId.definition.type === item.command.type
+      const match = byId && byId.type === item.command.type
         ? byId
-        : [...unmatched.values()].find((command) => sameKey(command.definition, item.command));
+        : [...unmatched.values()].find((command) => command.type === item.command.type && command.name === item.command.name);
       if (match) unmatched.delete(match.id);
       return match;
     });
@@ -133,19 +135,23 @@ export function overwriteCommands(scope: CommandScope, body: unknown): StoredCom
     matches.forEach((match, index) => {
       if (!match) return;
       // Renaming deletes permissions; then free the row so swapped names never collide on the UNIQUE index.
-      if (match.definition.name !== items[index]?.command.name) store.commands.deletePermissions(match);
+      if (match.name !== items[index]?.command.name) store.commands.deletePermissions(match);
       store.commands.removeRow(match.id);
     });
     const saved = items.map((item, index) => {
       const match = matches[index];
-      if (!match) {
-        const id = scope.nextId();
-        return { id, application_id: application.id, guild_id: guildId, version: id, definition: item.command };
-      }
-      return revise(match, item.command, scope.nextId);
+      const encoded = JSON.stringify(item.command);
+      const command: StoredCommand = match
+        ? { id: match.id, application_id: application.id, guild_id: guildId, version: encoded === match.definition ? match.version : scope.nextId(), definition: item.command }
+        : newCommand(scope.nextId(), application.id, guildId, item.command);
+      store.commands.put(command, encoded);
+      return command;
     });
-    for (const command of saved) store.commands.put(command);
     recordDailyCreates(store, application.id, guildId, created, scope.now);
     return saved;
   });
+}
+
+function newCommand(id: string, applicationId: string, guildId: string | null, definition: CommandDefinition): StoredCommand {
+  return { id, application_id: applicationId, guild_id: guildId, version: id, definition };
 }

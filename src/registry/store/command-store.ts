@@ -21,6 +21,24 @@ function scopeOf(guildId: string | null): string {
   return guildId ?? '';
 }
 
+/**
+ * A command as stored, its definition still JSON text: what a bulk overwrite matches,
+ * compares and rewrites, without decoding (and re-encoding) up to 32 MiB of definitions.
+ */
+export interface EncodedCommand {
+  id: string;
+  application_id: string;
+  guild_id: string | null;
+  version: string;
+  type: number;
+  name: string;
+  /** The definition as JSON text, exactly as `put` wrote it. */
+  definition: string;
+}
+
+/** What deleting a command needs to know of it. */
+export type CommandKey = Pick<StoredCommand, 'id' | 'application_id' | 'guild_id'>;
+
 function decode(row: CommandRow): StoredCommand {
   return {
     id: row.id,
@@ -41,6 +59,18 @@ export class CommandStore {
       .map(decode);
   }
 
+  /** A scope's commands by id, definitions left encoded (see EncodedCommand). */
+  listEncoded(applicationId: string, guildId: string | null): EncodedCommand[] {
+    return this.sql
+      .all<CommandRow & { type: number; name: string }>(
+        `SELECT ${COLUMNS}, type, name FROM commands WHERE application_id = ? AND scope = ? ORDER BY id`, applicationId, scopeOf(guildId),
+      )
+      .map((row) => ({
+        id: row.id, application_id: row.application_id, guild_id: row.scope === '' ? null : row.scope,
+        version: row.version, type: row.type, name: row.name, definition: row.definition,
+      }));
+  }
+
   get(applicationId: string, guildId: string | null, id: string): StoredCommand | undefined {
     const row = this.sql.get<CommandRow>(
       `SELECT ${COLUMNS} FROM commands WHERE application_id = ? AND scope = ? AND id = ?`,
@@ -51,23 +81,23 @@ export class CommandStore {
 
   /** A command by id alone, whatever its app and scope (the client names commands by id). */
   byId(id: string): StoredCommand | undefined {
-    const row = this.sql.get<CommandRow>(`SELECT ${COLUMNS} FROM commands WHERE id = ?`, id);
+    const row = this.sql.cachedGet<CommandRow>(`SELECT ${COLUMNS} FROM commands WHERE id = ?`, id);
     return row && decode(row);
   }
 
-  /** Inserts or replaces a command by id. */
-  put(command: StoredCommand): void {
+  /** Inserts or replaces a command by id; `encoded` is its definition's JSON when the caller already has it. */
+  put(command: StoredCommand, encoded: string = JSON.stringify(command.definition)): void {
     this.sql.run(
       `INSERT INTO commands (id, application_id, scope, type, name, version, definition) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET type = excluded.type, name = excluded.name,
          version = excluded.version, definition = excluded.definition`,
       command.id, command.application_id, scopeOf(command.guild_id), command.definition.type,
-      command.definition.name, command.version, JSON.stringify(command.definition),
+      command.definition.name, command.version, encoded,
     );
   }
 
   /** Deletes a command and, as the spec requires, every permission overwrite it had. */
-  delete(command: StoredCommand): void {
+  delete(command: CommandKey): void {
     this.removeRow(command.id);
     this.deletePermissions(command);
   }
@@ -78,7 +108,7 @@ export class CommandStore {
   }
 
   /** Drops a command's overwrites: in its guild, or in every guild for a global command. */
-  deletePermissions(command: StoredCommand): void {
+  deletePermissions(command: CommandKey): void {
     if (command.guild_id === null) {
       this.sql.run('DELETE FROM command_permissions WHERE application_id = ? AND target_id = ?', command.application_id, command.id);
     } else {

@@ -71,6 +71,11 @@ export class OAuthStore {
     return row && { ...row, scopes: splitScopes(row.scopes), redeemed: row.redeemed === 1 };
   }
 
+  /** Ends a code's life at `at` (the management API's expire, for the client's failure path). */
+  expireCode(code: string, at: number): void {
+    this.sql.run('UPDATE oauth_codes SET expires_at = MIN(expires_at, ?) WHERE code_hash = ?', at, hashSecret(code));
+  }
+
   /** Marks a code used; callers check `redeemed` first inside the same transaction. */
   redeemCode(code: string): void {
     this.sql.run('UPDATE oauth_codes SET redeemed = 1 WHERE code_hash = ?', hashSecret(code));

@@ -38,7 +38,7 @@ export class PermissionStore {
 
   list(applicationId: string, guildId: string): CommandPermissions[] {
     return this.sql
-      .all<PermissionRow>('SELECT application_id, guild_id, target_id, permissions FROM command_permissions WHERE application_id = ? AND guild_id = ? ORDER BY target_id', applicationId, guildId)
+      .cachedAll<PermissionRow>('SELECT application_id, guild_id, target_id, permissions FROM command_permissions WHERE application_id = ? AND guild_id = ? ORDER BY target_id', applicationId, guildId)
       .map(decode);
   }
 

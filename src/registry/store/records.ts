@@ -39,6 +39,10 @@ export interface RoleRecord {
   name: string;
   permissions: string;
   position: number;
+  /** RGB as a number; 0 (or absent when written) is no colour. Reads always fill it. */
+  color?: number;
+  /** Whether the member list shows its members apart; absent when written is false. Reads always fill it. */
+  hoist?: boolean;
 }
 
 export interface ChannelRecord {

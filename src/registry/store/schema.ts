@@ -188,4 +188,10 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX sessions_by_user ON sessions (user_id, created_at);
   `,
+  // 6: a role's colour (RGB, 0 for none) and whether its members are listed apart (hoist),
+  // which the member list shows and the world editor sets.
+  `
+  ALTER TABLE roles ADD COLUMN color INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE roles ADD COLUMN hoist INTEGER NOT NULL DEFAULT 0;
+  `,
 ];

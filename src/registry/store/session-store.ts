@@ -26,7 +26,7 @@ export class SessionStore {
 
   /** The person a session token belongs to, if it is one. */
   user(token: string): UserRecord | undefined {
-    return user(this.sql.get<UserRow>(
+    return user(this.sql.cachedGet<UserRow>(
       `SELECT users.id AS id, username, global_name, locale, bot FROM sessions
        JOIN users ON users.id = sessions.user_id WHERE sessions.token_hash = ?`,
       hashSecret(token),

@@ -2,7 +2,7 @@
  * World rows as SQLite holds them and their decoding into records: booleans as 0/1,
  * lists as JSON text.
  */
-import type { ApplicationRecord, ChannelRecord, MemberRecord, UserRecord } from './records.js';
+import type { ApplicationRecord, ChannelRecord, MemberRecord, RoleRecord, UserRecord } from './records.js';
 
 /** Every application column but the token digests, which never leave the store. */
 export const APPLICATION_COLUMNS =
@@ -13,6 +13,10 @@ export type ApplicationRow = Omit<ApplicationRecord, 'redirect_uris'> & { redire
 export type UserRow = Omit<UserRecord, 'bot'> & { bot: number };
 export type ChannelRow = Omit<ChannelRecord, 'nsfw'> & { nsfw: number };
 export type MemberRow = Omit<MemberRecord, 'roles'> & { roles: string };
+export type RoleRow = Omit<RoleRecord, 'color' | 'hoist'> & { color: number; hoist: number };
+
+/** Every role column. */
+export const ROLE_COLUMNS = 'id, guild_id, name, permissions, position, color, hoist';
 
 /** Decodes an application row (undefined when there is none). */
 export function application(row: ApplicationRow | undefined): ApplicationRecord | undefined {
@@ -36,6 +40,14 @@ export function channel(row: ChannelRow): ChannelRecord {
   return {
     id: row.id, guild_id: row.guild_id, name: row.name, type: row.type,
     parent_id: row.parent_id, nsfw: row.nsfw === 1, position: row.position,
+  };
+}
+
+/** Decodes a role row: colour and hoist always present. */
+export function role(row: RoleRow): RoleRecord {
+  return {
+    id: row.id, guild_id: row.guild_id, name: row.name, permissions: row.permissions, position: row.position,
+    color: row.color, hoist: row.hoist === 1,
   };
 }
 

@@ -5,8 +5,8 @@ import type {
 } from './records.js';
 import { hashSecret } from './secrets.js';
 import {
-  APPLICATION_COLUMNS, application, channel, member, user,
-  type ApplicationRow, type ChannelRow, type MemberRow, type UserRow,
+  APPLICATION_COLUMNS, ROLE_COLUMNS, application, channel, member, role, user,
+  type ApplicationRow, type ChannelRow, type MemberRow, type RoleRow, type UserRow,
 } from './world-rows.js';
 
 /** Reads and writes of the world's entities. */
@@ -38,12 +38,12 @@ export class WorldStore {
   }
 
   application(id: string): ApplicationRecord | undefined {
-    return application(this.sql.get<ApplicationRow>(`SELECT ${APPLICATION_COLUMNS} FROM applications WHERE id = ?`, id));
+    return application(this.sql.cachedGet<ApplicationRow>(`SELECT ${APPLICATION_COLUMNS} FROM applications WHERE id = ?`, id));
   }
 
   applicationByBotToken(token: string): ApplicationRecord | undefined {
     return application(
-      this.sql.get<ApplicationRow>(`SELECT ${APPLICATION_COLUMNS} FROM applications WHERE bot_token_hash = ?`, hashSecret(token)),
+      this.sql.cachedGet<ApplicationRow>(`SELECT ${APPLICATION_COLUMNS} FROM applications WHERE bot_token_hash = ?`, hashSecret(token)),
     );
   }
 
@@ -76,13 +76,33 @@ export class WorldStore {
   }
 
   user(id: string): UserRecord | undefined {
-    return user(this.sql.get<UserRow>('SELECT id, username, global_name, locale, bot FROM users WHERE id = ?', id));
+    return user(this.sql.cachedGet<UserRow>('SELECT id, username, global_name, locale, bot FROM users WHERE id = ?', id));
   }
 
   userByToken(token: string): UserRecord | undefined {
     return user(
-      this.sql.get<UserRow>('SELECT id, username, global_name, locale, bot FROM users WHERE token_hash = ?', hashSecret(token)),
+      this.sql.cachedGet<UserRow>('SELECT id, username, global_name, locale, bot FROM users WHERE token_hash = ?', hashSecret(token)),
     );
+  }
+
+  /**
+   * Deletes a person and everything that names them, so the world still loads back from an
+   * export: their memberships, their DMs, their place in group DMs (one left empty goes),
+   * their messages and OAuth2 grants; the schema cascades sessions, installs and uploads.
+   * The caller has checked they own no guild or application.
+   */
+  deleteUser(id: string): void {
+    this.sql.run('DELETE FROM members WHERE user_id = ?', id);
+    for (const { channel_id: channelId, type } of this.sql.all<{ channel_id: string; type: number }>(
+      'SELECT channel_id, type FROM channel_recipients JOIN channels ON channels.id = channel_id WHERE user_id = ?', id,
+    )) {
+      const others = this.recipients(channelId).filter((userId) => userId !== id);
+      if (type === 1 || others.length === 0) this.deleteChannel(channelId);
+      else this.setRecipients(channelId, others);
+    }
+    this.sql.run('DELETE FROM messages WHERE author_id = ?', id);
+    for (const table of ['oauth_tokens', 'oauth_codes', 'oauth_refresh_tokens']) this.sql.run(`DELETE FROM ${table} WHERE user_id = ?`, id);
+    this.sql.run('DELETE FROM users WHERE id = ?', id);
   }
 
   putGuild(record: GuildRecord): void {
@@ -100,28 +120,28 @@ export class WorldStore {
   }
 
   guild(id: string): GuildRecord | undefined {
-    const row = this.sql.get<GuildRecord>('SELECT id, name, owner_id, locale FROM guilds WHERE id = ?', id);
+    const row = this.sql.cachedGet<GuildRecord>('SELECT id, name, owner_id, locale FROM guilds WHERE id = ?', id);
     return row && { id: row.id, name: row.name, owner_id: row.owner_id, locale: row.locale };
   }
 
   putRole(record: RoleRecord): void {
     this.sql.run(
-      `INSERT INTO roles (id, guild_id, name, permissions, position) VALUES (?, ?, ?, ?, ?)
+      `INSERT INTO roles (id, guild_id, name, permissions, position, color, hoist) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET guild_id = excluded.guild_id, name = excluded.name,
-         permissions = excluded.permissions, position = excluded.position`,
-      record.id, record.guild_id, record.name, record.permissions, record.position,
+         permissions = excluded.permissions, position = excluded.position, color = excluded.color, hoist = excluded.hoist`,
+      record.id, record.guild_id, record.name, record.permissions, record.position, record.color ?? 0, record.hoist ? 1 : 0,
     );
   }
 
   roles(guildId: string): RoleRecord[] {
     return this.sql
-      .all<RoleRecord>('SELECT id, guild_id, name, permissions, position FROM roles WHERE guild_id = ? ORDER BY position, id', guildId)
-      .map((row) => ({ id: row.id, guild_id: row.guild_id, name: row.name, permissions: row.permissions, position: row.position }));
+      .cachedAll<RoleRow>(`SELECT ${ROLE_COLUMNS} FROM roles WHERE guild_id = ? ORDER BY position, id`, guildId)
+      .map(role);
   }
 
   role(id: string): RoleRecord | undefined {
-    const row = this.sql.get<RoleRecord>('SELECT id, guild_id, name, permissions, position FROM roles WHERE id = ?', id);
-    return row && { id: row.id, guild_id: row.guild_id, name: row.name, permissions: row.permissions, position: row.position };
+    const row = this.sql.cachedGet<RoleRow>(`SELECT ${ROLE_COLUMNS} FROM roles WHERE id = ?`, id);
+    return row && role(row);
   }
 
   /** Deletes a role and takes it from every member who held it. */
@@ -143,12 +163,12 @@ export class WorldStore {
 
   channels(guildId: string): ChannelRecord[] {
     return this.sql
-      .all<ChannelRow>('SELECT id, guild_id, name, type, parent_id, nsfw, position FROM channels WHERE guild_id = ? ORDER BY position, id', guildId)
+      .cachedAll<ChannelRow>('SELECT id, guild_id, name, type, parent_id, nsfw, position FROM channels WHERE guild_id = ? ORDER BY position, id', guildId)
       .map(channel);
   }
 
   channel(id: string): ChannelRecord | undefined {
-    const row = this.sql.get<ChannelRow>('SELECT id, guild_id, name, type, parent_id, nsfw, position FROM channels WHERE id = ?', id);
+    const row = this.sql.cachedGet<ChannelRow>('SELECT id, guild_id, name, type, parent_id, nsfw, position FROM channels WHERE id = ?', id);
     return row && channel(row);
   }
 
@@ -172,7 +192,7 @@ export class WorldStore {
   /** The people in a DM or group DM, in the order they were given. */
   recipients(channelId: string): string[] {
     return this.sql
-      .all<{ user_id: string }>('SELECT user_id FROM channel_recipients WHERE channel_id = ? ORDER BY position', channelId)
+      .cachedAll<{ user_id: string }>('SELECT user_id FROM channel_recipients WHERE channel_id = ? ORDER BY position', channelId)
       .map((row) => row.user_id);
   }
 
@@ -205,12 +225,12 @@ export class WorldStore {
 
   members(guildId: string): MemberRecord[] {
     return this.sql
-      .all<MemberRow>('SELECT guild_id, user_id, roles, nick, joined_at FROM members WHERE guild_id = ? ORDER BY joined_at, user_id', guildId)
+      .cachedAll<MemberRow>('SELECT guild_id, user_id, roles, nick, joined_at FROM members WHERE guild_id = ? ORDER BY joined_at, user_id', guildId)
       .map(member);
   }
 
   member(guildId: string, userId: string): MemberRecord | undefined {
-    const row = this.sql.get<MemberRow>('SELECT guild_id, user_id, roles, nick, joined_at FROM members WHERE guild_id = ? AND user_id = ?', guildId, userId);
+    const row = this.sql.cachedGet<MemberRow>('SELECT guild_id, user_id, roles, nick, joined_at FROM members WHERE guild_id = ? AND user_id = ?', guildId, userId);
     return row && member(row);
   }
 
@@ -223,7 +243,7 @@ export class WorldStore {
   }
 
   isInstalled(guildId: string, applicationId: string): boolean {
-    return !!this.sql.get('SELECT 1 AS found FROM guild_installs WHERE guild_id = ? AND application_id = ?', guildId, applicationId);
+    return !!this.sql.cachedGet('SELECT 1 AS found FROM guild_installs WHERE guild_id = ? AND application_id = ?', guildId, applicationId);
   }
 
   /** Removes an app from a guild; its bot's membership is the caller's to remove. */
@@ -234,14 +254,14 @@ export class WorldStore {
   /** Applications installed in a guild. */
   installs(guildId: string): string[] {
     return this.sql
-      .all<{ application_id: string }>('SELECT application_id FROM guild_installs WHERE guild_id = ? ORDER BY length(application_id), application_id', guildId)
+      .cachedAll<{ application_id: string }>('SELECT application_id FROM guild_installs WHERE guild_id = ? ORDER BY length(application_id), application_id', guildId)
       .map((row) => row.application_id);
   }
 
   /** Applications a user installed to their account (USER_INSTALL). */
   userApplications(userId: string): string[] {
     return this.sql
-      .all<{ application_id: string }>('SELECT application_id FROM user_installs WHERE user_id = ? ORDER BY length(application_id), application_id', userId)
+      .cachedAll<{ application_id: string }>('SELECT application_id FROM user_installs WHERE user_id = ? ORDER BY length(application_id), application_id', userId)
       .map((row) => row.application_id);
   }
 
@@ -256,7 +276,7 @@ export class WorldStore {
   /** Guilds an application is installed in: its bot's guilds. */
   guildsOf(applicationId: string): string[] {
     return this.sql
-      .all<{ guild_id: string }>('SELECT guild_id FROM guild_installs WHERE application_id = ? ORDER BY guild_id', applicationId)
+      .cachedAll<{ guild_id: string }>('SELECT guild_id FROM guild_installs WHERE application_id = ? ORDER BY guild_id', applicationId)
       .map((row) => row.guild_id);
   }
 }

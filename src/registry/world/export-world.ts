@@ -22,7 +22,9 @@ export function exportWorld(store: Store): WorldFile {
   }));
   const guilds = world.guilds().map((guild) => ({
     id: guild.id, name: guild.name, owner_id: guild.owner_id, ...(isLocale(guild.locale) ? { locale: guild.locale } : {}),
-    roles: world.roles(guild.id).map((role) => ({ id: role.id, name: role.name, permissions: role.permissions, position: role.position })),
+    roles: world.roles(guild.id).map((role) => ({
+      id: role.id, name: role.name, permissions: role.permissions, position: role.position, color: role.color ?? 0, hoist: role.hoist ?? false,
+    })),
     channels: world.channels(guild.id).map((channel) => ({
       id: channel.id, name: channel.name ?? '', type: channel.type, parent_id: channel.parent_id, nsfw: channel.nsfw, position: channel.position,
     })),

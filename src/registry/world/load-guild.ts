@@ -38,7 +38,9 @@ function loadRoles(store: Store, guild: WorldGuild, at: Path): Set<string> {
   guild.roles.forEach((role, index) => {
     // @everyone is always at the bottom.
     const position = role.id === guild.id ? 0 : (role.position ?? index + offset);
-    store.world.putRole({ id: role.id, guild_id: guild.id, name: role.name, permissions: role.permissions, position });
+    store.world.putRole({
+      id: role.id, guild_id: guild.id, name: role.name, permissions: role.permissions, position, color: role.color ?? 0, hoist: role.hoist ?? false,
+    });
   });
   for (const old of store.world.roles(guild.id)) if (!roleIds.has(old.id)) store.world.deleteRole(old);
   return roleIds;

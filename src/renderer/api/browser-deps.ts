@@ -1,8 +1,9 @@
 /**
- * The store's dependencies in a browser or the desktop app: the page's own registry for REST
- * and gateway, the host contract over the desktop bridge or `/_host`, the real clock and timers, and snowflake-shaped nonces.
+ * The store's dependencies in a browser or the desktop app: the page's own registry (or the
+ * remote one the settings name) for REST and gateway, the host contract over the desktop bridge or `/_host`, the real clock and timers, and snowflake-shaped nonces.
  */
 import type { ClientDeps } from '../store/deps.js';
+import { authorizeHttp } from './authorize-http.js';
 import { browserHost } from './browser-host.js';
 import { desktopBridge, desktopHost } from './desktop-host.js';
 import { gatewaySocket } from './gateway-socket.js';
@@ -23,10 +24,19 @@ export function nonceMaker(now: () => number): () => string {
 export function browserDeps(baseUrl: string = window.location.origin): ClientDeps {
   // In the desktop app the preload's bridge carries the host contract; in a browser, `/_host`.
   const bridge = desktopBridge();
+  // The host is always the local registry; REST and the gateway follow the settings (a remote one).
+  let registry = baseUrl;
   return {
     host: bridge ? desktopHost(bridge) : browserHost(baseUrl),
-    rest: httpRest(baseUrl),
-    connectGateway: gatewaySocket(baseUrl),
+    rest: httpRest(() => registry),
+    connectGateway: gatewaySocket(() => registry),
+    authorize: authorizeHttp(() => registry),
+    followRedirect: (url) => {
+      window.open(url, '_blank', 'noopener,noreferrer');
+    },
+    useRegistry: (origin) => {
+      registry = origin ?? baseUrl;
+    },
     now: () => Date.now(),
     schedule: (run, ms) => {
       const timer = window.setTimeout(run, ms);

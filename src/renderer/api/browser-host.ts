@@ -32,5 +32,10 @@ export function browserHost(baseUrl: string): HostApi {
   return {
     listUsers: (input) => callHost(baseUrl, 'listUsers', input),
     openSession: (input) => callHost(baseUrl, 'openSession', input),
+    readSettings: (input) => callHost(baseUrl, 'readSettings', input),
+    writeSettings: (input) => callHost(baseUrl, 'writeSettings', input),
+    createAuthorization: (input) => callHost(baseUrl, 'createAuthorization', input),
+    buildAuthorizeUrl: (input) => callHost(baseUrl, 'buildAuthorizeUrl', input),
+    awaitRedirect: (input) => callHost(baseUrl, 'awaitRedirect', input),
   };
 }

@@ -15,16 +15,17 @@ interface Frame {
   t?: string | null;
 }
 
-/** The gateway's address from discovery, on wss:// when the page came over https. */
-async function discover(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/v10/gateway`);
+/** The gateway's address from discovery, on wss:// when the registry is reached over https. */
+async function discover(baseUrl: string | (() => string)): Promise<string> {
+  const base = typeof baseUrl === 'string' ? baseUrl : baseUrl();
+  const response = await fetch(`${base}/api/v10/gateway`);
   if (!response.ok) throw new Error(`GET /gateway answered ${response.status}`);
   const { url } = (await response.json()) as { url: string };
-  return window.location.protocol === 'https:' ? url.replace(/^ws:/, 'wss:') : url;
+  return base.startsWith('https:') ? url.replace(/^ws:/, 'wss:') : url;
 }
 
-/** Opens gateway sessions against the registry at `baseUrl`. */
-export function gatewaySocket(baseUrl: string): (token: string, listener: GatewayListener) => GatewayHandle {
+/** Opens gateway sessions against the registry at `baseUrl` (or the one it names when a session opens). */
+export function gatewaySocket(baseUrl: string | (() => string)): (token: string, listener: GatewayListener) => GatewayHandle {
   return (token, listener) => {
     let socket: WebSocket | null = null;
     let heartbeat: number | undefined;

@@ -9,12 +9,21 @@ function isServiceError(body: unknown): body is ServiceErrorBody {
   return typeof body === 'object' && body !== null && typeof (body as ServiceErrorBody).message === 'string';
 }
 
-async function call<T>(baseUrl: string, method: string, path: string, caller: Caller, body?: unknown): Promise<RestAnswer<T>> {
+/** A JSON body, or raw bytes with their own content type (uploads). */
+type Body = { json: unknown } | { raw: Blob; contentType: string };
+
+/** A registry's origin, or how to find the current one (the client may point at a remote registry). */
+type BaseUrl = string | (() => string);
+
+async function call<T>(baseUrl: BaseUrl, method: string, path: string, caller: Caller, body?: Body): Promise<RestAnswer<T>> {
   try {
-    const response = await fetch(`${baseUrl}${path}`, {
+    const response = await fetch(`${typeof baseUrl === 'string' ? baseUrl : baseUrl()}${path}`, {
       method,
-      headers: { authorization: caller.token, 'x-discord-locale': caller.locale, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      headers: {
+        authorization: caller.token, 'x-discord-locale': caller.locale,
+        ...(body === undefined ? {} : { 'content-type': 'json' in body ? 'application/json' : body.contentType }),
+      },
+      ...(body === undefined ? {} : { body: 'json' in body ? JSON.stringify(body.json) : body.raw }),
     });
     const text = await response.text();
     let json: unknown = null;
@@ -31,10 +40,21 @@ async function call<T>(baseUrl: string, method: string, path: string, caller: Ca
 }
 
 /** The REST API of the registry at `baseUrl` (the page's own origin in browser mode). */
-export function httpRest(baseUrl: string): RestApi {
+export function httpRest(baseUrl: BaseUrl): RestApi {
   return {
-    commandIndex: (caller, channelId) => call(baseUrl, 'GET', `/api/v10/channels/${channelId}/application-command-index`, caller),
+    currentUser: (caller) => call(baseUrl, 'GET', '/api/v10/users/@me', caller),
+    manage: (caller, request) =>
+      call(baseUrl, request.method, `/_slashbench${request.path}`, caller, request.body === undefined ? undefined : { json: request.body }),
+    commandIndex: (caller, channelId) => call(baseUrl, 'GET', `/api/v10/channels/${channelId}/application-command-index?include_hidden=true`, caller),
     messages: (caller, channelId) => call(baseUrl, 'GET', `/api/v10/channels/${channelId}/messages?limit=50`, caller),
-    invoke: (caller, body) => call(baseUrl, 'POST', '/api/v10/interactions', caller, body),
+    invoke: (caller, body) => call(baseUrl, 'POST', '/api/v10/interactions', caller, { json: body }),
+    // The bytes go raw (no base64), named in the query: the registry's upload route takes both forms.
+    uploadAttachment: (caller, channelId, file) => {
+      const query = new URLSearchParams({ filename: file.filename, ...(file.contentType ? { content_type: file.contentType } : {}) });
+      return call(baseUrl, 'POST', `/api/v10/channels/${channelId}/attachments?${query}`, caller, { raw: file.bytes, contentType: 'application/octet-stream' });
+    },
+    explain: (caller, commandId, channelId) =>
+      call(baseUrl, 'GET', `/_slashbench/explain?${new URLSearchParams({ command_id: commandId, channel_id: channelId })}`, caller),
+    leaveActivity: (caller, instanceId) => call(baseUrl, 'DELETE', `/api/v10/activity-instances/${encodeURIComponent(instanceId)}/participants/@me`, caller),
   };
 }

@@ -54,10 +54,37 @@ export interface IndexedApplication {
   bot_id?: string;
 }
 
-/** `GET /channels/{id}/application-command-index`. */
+/** A command the index leaves out here (`include_hidden=true`), with the first rule it fails. */
+export interface HiddenCommand {
+  id: string;
+  application_id: string;
+  name: string;
+  type: number;
+  rule?: string;
+  reason?: string;
+}
+
+/** `GET /channels/{id}/application-command-index?include_hidden=true`. */
 export interface CommandIndex {
   applications: IndexedApplication[];
   application_commands: IndexedCommand[];
+  hidden_commands?: HiddenCommand[];
+}
+
+/** `GET /_slashbench/explain`: every visibility check of one command here, with its verdict. */
+export interface Explanation {
+  command: IndexedCommand;
+  visible: boolean;
+  checks: Array<{ rule: string; verdict: 'pass' | 'fail' | 'skip'; detail: string }>;
+}
+
+/** An uploaded file, as `POST /channels/{id}/attachments` answers it. */
+export interface WireAttachment {
+  id: string;
+  filename: string;
+  size: number;
+  url: string;
+  content_type?: string;
 }
 
 /** A channel as READY and the read endpoints give it (guild channels, threads, DMs, group DMs). */

@@ -1,14 +1,18 @@
 /**
  * The client's layout, as the real client's: guilds on the far left, the channel list with
  * the acting user's panel below it, the chat (header, messages, composer) in the middle,
- * and the inspector on the right; above them, the context menu and an app's modal.
+ * and the inspector on the right; above them, the context menu, an app's modal, the settings
+ * and the world editor.
  */
+import { AuthorizePanel } from '../features/authorize/AuthorizePanel.js';
 import { ContextMenu } from '../features/context-menu/ContextMenu.js';
 import { ChatArea } from '../features/messages/ChatArea.js';
 import { InspectorPanel } from '../features/inspector/InspectorPanel.js';
 import { ModalDialog } from '../features/modals/ModalDialog.js';
+import { SettingsLayer } from '../features/settings/SettingsLayer.js';
 import { ChannelSidebar } from '../features/world/ChannelSidebar.js';
 import { GuildList } from '../features/world/GuildList.js';
+import { WorldEditor } from '../features/world-editor/WorldEditor.js';
 import { useApp } from './store-context.js';
 import { useReadinessSignal } from './use-readiness-signal.js';
 
@@ -23,6 +27,9 @@ export function App() {
       {inspectorOpen && <InspectorPanel />}
       <ContextMenu />
       <ModalDialog />
+      <SettingsLayer />
+      <AuthorizePanel />
+      <WorldEditor />
     </div>
   );
 }

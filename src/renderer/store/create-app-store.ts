@@ -3,15 +3,23 @@
  * browser passes real dependencies, unit tests pass fakes.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createActivitiesSlice } from '../features/activities/activities-slice.js';
+import { createAuthorizeFlowSlice } from '../features/authorize/authorize-flow-slice.js';
+import { createAuthorizeSlice } from '../features/authorize/authorize-slice.js';
+import { createPermissionEditorSlice } from '../features/authorize/permission-editor-slice.js';
 import { createAutocompleteSlice } from '../features/autocomplete/autocomplete-slice.js';
 import { createCommandsSlice } from '../features/commands/commands-slice.js';
 import { createComposerSlice } from '../features/composer/composer-slice.js';
 import { createContextMenuSlice } from '../features/context-menu/context-menu-slice.js';
 import { createInspectorSlice } from '../features/inspector/inspector-slice.js';
+import { createExplainSlice } from '../features/inspector/explain-slice.js';
+import { createMembersSlice } from '../features/members/members-slice.js';
 import { createMessagesSlice } from '../features/messages/messages-slice.js';
 import { createModalSlice } from '../features/modals/modal-slice.js';
 import { createSessionSlice } from '../features/session/session-slice.js';
+import { createSettingsSlice } from '../features/settings/settings-slice.js';
 import { createWorldSlice } from '../features/world/world-slice.js';
+import { createWorldEditorSlice } from '../features/world-editor/world-editor-slice.js';
 import type { AppState } from './app-state.js';
 import type { ClientDeps } from './deps.js';
 
@@ -20,6 +28,7 @@ export type AppStore = StoreApi<AppState>;
 export function createAppStore(deps: ClientDeps): AppStore {
   return createStore<AppState>()((...args) => ({
     ...createSessionSlice(deps)(...args),
+    ...createSettingsSlice(deps)(...args),
     ...createWorldSlice(deps)(...args),
     ...createMessagesSlice(deps)(...args),
     ...createCommandsSlice(deps)(...args),
@@ -28,5 +37,12 @@ export function createAppStore(deps: ClientDeps): AppStore {
     ...createInspectorSlice(deps)(...args),
     ...createContextMenuSlice(deps)(...args),
     ...createModalSlice(deps)(...args),
+    ...createMembersSlice(deps)(...args),
+    ...createExplainSlice(deps)(...args),
+    ...createActivitiesSlice(deps)(...args),
+    ...createAuthorizeSlice(deps)(...args),
+    ...createAuthorizeFlowSlice(deps)(...args),
+    ...createPermissionEditorSlice(deps)(...args),
+    ...createWorldEditorSlice(deps)(...args),
   }));
 }

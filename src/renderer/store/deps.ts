@@ -4,7 +4,8 @@
  * real ones (api/browser-deps.ts); unit tests pass fakes, so no slice touches the DOM.
  */
 import type { HostApi } from '../../shared/host-contract.js';
-import type { CommandIndex, InvokeBody, ServiceErrorBody, WireMessage } from '../api/wire-types.js';
+import type { AuthorizeApi } from '../api/authorize-http.js';
+import type { CommandIndex, CurrentUser, Explanation, InvokeBody, ServiceErrorBody, WireAttachment, WireMessage } from '../api/wire-types.js';
 
 /** An HTTP answer: the body on success, the service's error body otherwise (status 0: no answer). */
 export type RestAnswer<T> = { ok: true; status: number; body: T } | { ok: false; status: number; error: ServiceErrorBody };
@@ -18,11 +19,37 @@ export interface Caller {
   locale: string;
 }
 
+/** A file picked for an ATTACHMENT option: its bytes and how to name them. */
+export interface UploadFile {
+  filename: string;
+  /** The media type the browser gave, or '' when it knows none. */
+  contentType: string;
+  bytes: Blob;
+}
+
 /** The registry's API as the client calls it. */
 export interface RestApi {
+  /** The index with the commands hidden here listed apart (`include_hidden=true`). */
   commandIndex(caller: Caller, channelId: string): Promise<RestAnswer<CommandIndex>>;
   messages(caller: Caller, channelId: string): Promise<RestAnswer<WireMessage[]>>;
   invoke(caller: Caller, body: InvokeBody): Promise<RestAnswer<null>>;
+  /** Uploads a file for an ATTACHMENT option to the channel, before the invocation names it. */
+  uploadAttachment(caller: Caller, channelId: string, file: UploadFile): Promise<RestAnswer<WireAttachment>>;
+  /** Why a command is or is not shown in the channel: every check with its verdict. */
+  explain(caller: Caller, commandId: string, channelId: string): Promise<RestAnswer<Explanation>>;
+  /** Leaves an Activity instance (its panel was closed). */
+  leaveActivity(caller: Caller, instanceId: string): Promise<RestAnswer<null>>;
+  /** The token's person (`GET /users/@me`): who a remote registry's token acts as. */
+  currentUser(caller: Caller): Promise<RestAnswer<CurrentUser>>;
+  /** A request of the management API (`/_slashbench/*`): the world editor's reads and edits. */
+  manage(caller: Caller, request: ManagementCall): Promise<RestAnswer<unknown>>;
+}
+
+/** One management API request: `path` is under `/_slashbench`, `body` is sent as JSON. */
+export interface ManagementCall {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: unknown;
 }
 
 /** What a gateway connection tells the store. */
@@ -40,6 +67,15 @@ export interface ClientDeps {
   host: HostApi;
   rest: RestApi;
   connectGateway(token: string, listener: GatewayListener): GatewayHandle;
+  /** The Authorize flow's calls (authorize API, token endpoint, JWKS, command permissions). */
+  authorize: AuthorizeApi;
+  /** The browser follows an authorize redirect (a new window; in the desktop app, the system's handler). */
+  followRedirect(url: string): void;
+  /**
+   * Points `rest` and `connectGateway` at a remote registry's origin, or back at the local
+   * one (null): the registry that served the page, or the desktop app's own.
+   */
+  useRegistry(origin: string | null): void;
   now(): number;
   /** Runs `run` after `ms`; answers a cancel. */
   schedule(run: () => void, ms: number): () => void;

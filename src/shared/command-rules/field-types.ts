@@ -35,8 +35,19 @@ export function isAbsent(value: unknown): value is null | undefined {
  * points, so an emoji or an astral letter counts once (not twice, as UTF-16 would).
  */
 export function codePointLength(text: string): number {
-  let count = 0;
-  for (const _ of text) count += 1;
+  // UTF-16 units, less one for each surrogate pair (a lone surrogate counts once, as the
+  // string iterator counts it); no iterator, since this runs on every name and localization.
+  let count = text.length;
+  for (let index = 0; index < text.length - 1; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count -= 1;
+        index += 1;
+      }
+    }
+  }
   return count;
 }
 

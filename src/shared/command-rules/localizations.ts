@@ -31,20 +31,27 @@ export function readLocalizations(
     return null;
   }
   const result: LocalizationMap = {};
+  let kept = 0;
+  // One path for every key, its last element set per key: errors are recorded (copied into
+  // the tree) at once, so no reader keeps it, and a dictionary of 32 locales in each of
+  // thousands of choices costs one array, not one per value.
+  const keyPath: Array<string | number> = [...path, ''];
   for (const key of Object.keys(value)) {
+    keyPath[path.length] = key;
     // A key literally named "_errors" would collide with the tree's own leaf name.
-    const keyPath = key === '_errors' ? path : [...path, key];
+    const at = key === '_errors' ? path : keyPath;
     if (!isLocale(key)) {
-      fail(errors, keyPath, MESSAGES.choices, LOCALES);
+      fail(errors, at, MESSAGES.choices, LOCALES);
       continue;
     }
     const raw = value[key];
     if (isAbsent(raw)) continue;
-    const text = readValue(raw, keyPath, errors);
+    const text = readValue(raw, at, errors);
     if (text === undefined || text === defaultValue) continue;
     result[key] = text;
+    kept += 1;
   }
-  return Object.keys(result).length > 0 ? result : null;
+  return kept > 0 ? result : null;
 }
 
 /** An option of one options array with the index it had in the body, for error paths. */
@@ -67,8 +74,8 @@ export function checkLocalizedOptionNames(
   options.forEach(({ index, option }, position) => {
     const localizations = option.name_localizations;
     if (!localizations) return;
+    const others = options.filter((_, other) => other !== position);
     for (const [locale, localized] of Object.entries(localizations)) {
-      const others = options.filter((_, other) => other !== position);
       const clashesWithDefault = others.some((other) => other.option.name === localized);
       const clashesInLocale = options
         .slice(0, position)

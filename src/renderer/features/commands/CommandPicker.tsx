@@ -1,19 +1,25 @@
 /**
  * The command picker above the composer: the commands of every app usable here, grouped by
  * app and filtered by what follows the slash. The highlighted entry follows the keyboard
- * (the composer's input handles the keys); a click chooses too.
+ * (the composer's input handles the keys); a click chooses too. The rows are windowed
+ * (PickerRows.tsx), so a thousand commands cost a keystroke no more than a few. Below them, "Not shown
+ * here": the commands hidden in this channel, each opening the registry's explanation.
  */
-import { Avatar } from '../../app/Avatar.js';
+import { useMemo } from 'react';
 import { useActions, useApp } from '../../app/store-context.js';
-import type { PickerGroup } from './picker-entries.js';
+import { hiddenEntries } from './hidden-entries.js';
+import { pickerQuery, type PickerGroup } from './picker-entries.js';
+import { PickerRows } from './PickerRows.js';
 import './commands.css';
 
 export function CommandPicker({ groups }: { groups: PickerGroup[] }) {
   const highlighted = useApp((state) => state.pickerIndex);
   const indexStatus = useApp((state) => state.indexStatus);
   const indexError = useApp((state) => state.indexError);
-  const { choose } = useActions();
-  let position = 0;
+  const commandIndex = useApp((state) => state.commandIndex);
+  const draft = useApp((state) => state.draft);
+  const { choose, explainCommand } = useActions();
+  const hidden = useMemo(() => hiddenEntries(commandIndex, pickerQuery(draft) ?? ''), [commandIndex, draft]);
   return (
     <div className="composer-popover picker" role="listbox" aria-label="Commands" data-testid="command-picker">
       {groups.length === 0 && (
@@ -22,34 +28,26 @@ export function CommandPicker({ groups }: { groups: PickerGroup[] }) {
             : indexStatus === 'loaded' ? 'No commands match.' : 'Loading commands…'}
         </div>
       )}
-      {groups.map((group) => (
-        <section key={group.application.id} className="picker__group" data-testid={`picker-app-${group.application.id}`}>
-          <header className="picker__app">
-            <Avatar id={group.application.id} name={group.application.name} size="small" />
-            {group.application.name}
-          </header>
-          {group.entries.map((entry) => {
-            const index = position++;
-            const selected = index === highlighted;
-            return (
-              <div
-                key={entry.key}
-                role="option"
-                aria-selected={selected}
-                className={selected ? 'picker__entry picker__entry--selected' : 'picker__entry'}
-                data-testid="picker-entry"
-                data-command={entry.label}
+      <PickerRows groups={groups} highlighted={highlighted} onChoose={choose} />
+      {hidden.length > 0 && (
+        <section className="picker__group picker__hidden" data-testid="picker-hidden">
+          <header className="picker__app">Not shown here</header>
+          {hidden.map((entry) => (
+            <div key={entry.command.id} className="picker__entry picker__entry--hidden" data-testid="picker-hidden-entry" data-command={entry.command.name}>
+              <button
+                type="button"
+                className="link-button picker__label"
+                title="Why is this command not shown here?"
                 onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(entry)}
+                onClick={() => void explainCommand({ id: entry.command.id, name: entry.label })}
               >
-                <span className="picker__label">{entry.label}</span>
-                <span className="picker__description">{entry.description}</span>
-                <span className="picker__app-name">{group.application.name}</span>
-              </div>
-            );
-          })}
+                {entry.label}
+              </button>
+              <span className="picker__description">{entry.reason}</span>
+            </div>
+          ))}
         </section>
-      ))}
+      )}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * What the command picker lists: one entry per invocable path of every chat input command
- * in the index (`/cmd`, `/cmd sub`, `/cmd group sub`), named in the user's locale, grouped
- * by app, and filtered by what was typed after the slash.
+ * in the index (`/cmd`, `/cmd sub`, `/cmd group sub`), and each app's entry point (`Launch`,
+ * as the real client lists it there too), named in the user's locale, grouped by app, and
+ * filtered by what was typed after the slash.
  */
 import { ApplicationCommandType } from 'discord-api-types/v10';
 import { formatCommandPath, invocablePaths } from '../../../shared/invocation/index.js';
@@ -42,28 +43,84 @@ export function commandEntries(command: IndexedCommand): PickerEntry[] {
  * 2 it contains it, undefined no match. Case-insensitive, on the localized label.
  */
 export function matchRank(label: string, query: string): number | undefined {
-  const name = label.replace(/^\//, '').toLowerCase();
-  const wanted = query.trim().toLowerCase();
+  const name = searchName(label);
+  return rankOf(name, name.split(' '), searchQuery(query));
+}
+
+/** The label as queries are matched against it: no slash, lower case. */
+function searchName(label: string): string {
+  return label.replace(/^\//, '').toLowerCase();
+}
+
+function searchQuery(query: string): string {
+  return query.trim().toLowerCase();
+}
+
+function rankOf(name: string, words: readonly string[], wanted: string): number | undefined {
   if (wanted === '' || name.startsWith(wanted)) return 0;
-  if (name.split(' ').some((word) => word.startsWith(wanted))) return 1;
+  if (words.some((word) => word.startsWith(wanted))) return 1;
   return name.includes(wanted) ? 2 : undefined;
+}
+
+/** An entry with what matching reads of it, made once per index rather than on every keystroke. */
+interface SearchableEntry {
+  entry: PickerEntry;
+  name: string;
+  words: string[];
+}
+
+/** One app's entries in label order (the order among equal ranks), made once per index. */
+interface SearchableApp {
+  application: IndexedApplication;
+  entries: SearchableEntry[];
+}
+
+/** Indexes are replaced, never changed, when they reload: each one's entries are made once. */
+const searchable = new WeakMap<CommandIndex, SearchableApp[]>();
+
+function searchableApps(index: CommandIndex): SearchableApp[] {
+  let apps = searchable.get(index);
+  if (apps === undefined) {
+    apps = index.applications.map((application) => ({
+      application,
+      entries: index.application_commands
+        .filter((command) => command.application_id === application.id
+          && (command.type === ApplicationCommandType.ChatInput || command.type === ApplicationCommandType.PrimaryEntryPoint))
+        .flatMap(commandEntries)
+        // Stable: entries with equal labels keep their definition order, as they did when ranked and sorted together.
+        .sort((a, b) => a.label.localeCompare(b.label))
+        .map((entry) => {
+          const name = searchName(entry.label);
+          return { entry, name, words: name.split(' ') };
+        }),
+    }));
+    searchable.set(index, apps);
+  }
+  return apps;
+}
+
+/** Makes the index's entries ready for matching (otherwise the first query does it). */
+export function preparePicker(index: CommandIndex): void {
+  searchableApps(index);
 }
 
 /**
  * The picker's groups for `query` (the text after `/`): apps in the index's order, each
- * with its matching chat input entries, best matches first, then by label. Apps with no
+ * with its matching chat input and entry point entries, best matches first, then by label. Apps with no
  * match are left out.
  */
 export function filterPicker(index: CommandIndex, query: string): PickerGroup[] {
+  const wanted = searchQuery(query);
   const groups: PickerGroup[] = [];
-  for (const application of index.applications) {
-    const ranked = index.application_commands
-      .filter((command) => command.application_id === application.id && command.type === ApplicationCommandType.ChatInput)
-      .flatMap(commandEntries)
-      .map((entry) => ({ entry, rank: matchRank(entry.label, query) }))
-      .filter((item): item is { entry: PickerEntry; rank: number } => item.rank !== undefined)
-      .sort((a, b) => a.rank - b.rank || a.entry.label.localeCompare(b.entry.label));
-    if (ranked.length > 0) groups.push({ application, entries: ranked.map((item) => item.entry) });
+  for (const { application, entries } of searchableApps(index)) {
+    // Entries are in label order already: grouping them by rank keeps that order within each rank.
+    const byRank: PickerEntry[][] = [[], [], []];
+    for (const { entry, name, words } of entries) {
+      const rank = rankOf(name, words, wanted);
+      if (rank !== undefined) byRank[rank]?.push(entry);
+    }
+    const ranked = byRank.flat();
+    if (ranked.length > 0) groups.push({ application, entries: ranked });
   }
   return groups;
 }

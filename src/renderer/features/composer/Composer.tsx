@@ -1,12 +1,14 @@
 /**
  * The message box at the bottom of the chat. Typing `/` opens the command picker
  * (ArrowUp/Down to move, Tab or Enter to choose, Esc to close); a chosen command turns the
- * box into its options form.
+ * box into its options form. The App Launcher at its right end lists the Activities to launch.
  */
-import { useMemo, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, type KeyboardEvent } from 'react';
 import { useActions, useApp } from '../../app/store-context.js';
+import { AppLauncher } from '../activities/AppLauncher.js';
 import { AutocompleteList } from '../autocomplete/AutocompleteList.js';
 import { CommandPicker } from '../commands/CommandPicker.js';
+import { preparePicker } from '../commands/picker-entries.js';
 import { pickerGroups } from './composer-state.js';
 import { OptionsForm } from './OptionsForm.js';
 import './composer.css';
@@ -24,6 +26,10 @@ export function Composer({ channelName, isPrivate }: { channelName: string; isPr
     () => pickerGroups({ draft, chosen, pickerDismissed, commandIndex }),
     [draft, chosen, pickerDismissed, commandIndex],
   );
+  // The picker's entries are made when an index arrives, not on the first `/` typed.
+  useEffect(() => {
+    if (commandIndex !== null) preparePicker(commandIndex);
+  }, [commandIndex]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (groups !== undefined) {
@@ -68,6 +74,7 @@ export function Composer({ channelName, isPrivate }: { channelName: string; isPr
           onKeyDown={onKeyDown}
         />
       )}
+      {chosen === null && <AppLauncher />}
       {sendError && <div className="composer__error" role="alert" data-testid="send-error">{sendError}</div>}
     </div>
   );

@@ -1,7 +1,8 @@
 /**
  * One option's field, by type: text for strings and numbers (typed as text, so what does
- * not fit is explained rather than blocked), lists for choices and booleans, and pickers
- * of the place's members, roles and channels (only the channel types the option allows).
+ * not fit is explained rather than blocked), lists for choices and booleans, pickers of
+ * the place's members, roles and channels (only the channel types the option allows), and
+ * a file picker for attachments.
  */
 import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import { useMemo, type ReactNode } from 'react';
@@ -12,6 +13,7 @@ import { useActions, useApp } from '../../app/store-context.js';
 import { selectChannel, selectGuild } from '../../store/selectors.js';
 import { MessageText } from '../messages/message-text.js';
 import { channelLabel, displayName, placeChannels, placeRoles, placeUsers, type PlaceWorld } from '../world/world-model.js';
+import { AttachmentField } from './AttachmentField.js';
 import type { OptionDraft } from './option-values.js';
 
 interface FieldProps {
@@ -97,6 +99,8 @@ export function OptionField({ option, definition, draft, errors, autoFocus }: Fi
       </label>
       {isListField(option) ? (
         <ListField option={option} draft={draft} entries={entries} autoFocus={autoFocus} onFocus={() => focusOption(option.name)} />
+      ) : attachment ? (
+        <AttachmentField option={option} draft={draft} autoFocus={autoFocus} />
       ) : (
         <input
           id={`option-${option.name}`}
@@ -104,8 +108,7 @@ export function OptionField({ option, definition, draft, errors, autoFocus }: Fi
           data-testid={`option-${option.name}`}
           value={draft?.label ?? draft?.text ?? ''}
           inputMode={numeric ? 'decimal' : undefined}
-          placeholder={attachment ? 'Uploads come with a later version of the client' : (range[0] !== undefined || range[1] !== undefined ? `${range[0] ?? ''}…${range[1] ?? ''}` : '')}
-          disabled={attachment}
+          placeholder={range[0] !== undefined || range[1] !== undefined ? `${range[0] ?? ''}…${range[1] ?? ''}` : ''}
           autoFocus={autoFocus}
           autoComplete="off"
           spellCheck={false}

@@ -3,20 +3,24 @@
  * command is chosen, its options form. Sending checks the options with the shared rules
  * first (the registry's own messages, shown beside each field, and nothing sent), then
  * posts the interaction; a refusal for a stale version reloads the index and says so.
+ * A file for an ATTACHMENT option is checked and uploaded as soon as it is picked, and the
+ * invocation names the upload's id.
  */
 import { validateInvocation } from '../../../shared/invocation/index.js';
 import type { Slice } from '../../store/app-state.js';
-import type { ClientDeps } from '../../store/deps.js';
+import type { ClientDeps, UploadFile } from '../../store/deps.js';
 import { selectPlaceWorld } from '../../store/selectors.js';
+import { isEntryPoint } from '../activities/launcher-entries.js';
 import { commandDefinition } from '../commands/command-definition.js';
 import { STALE_NOTICE } from '../commands/commands-slice.js';
 import type { PickerEntry } from '../commands/picker-entries.js';
 import { sendInteraction } from '../interactions/send-interaction.js';
 import { placeLookup } from '../world/world-model.js';
+import { attachmentProblem } from './attachment-checks.js';
 import { chosenCommand, invokeBody, pickerEntries } from './composer-state.js';
-import { formErrors, type FormErrors } from './form-errors.js';
+import { formErrors, treeMessages, type FormErrors } from './form-errors.js';
 import { buildInvocationData } from './invocation-data.js';
-import type { OptionDraft } from './option-values.js';
+import type { AttachedFile, OptionDraft } from './option-values.js';
 
 export interface ChosenCommand {
   commandId: string;
@@ -46,6 +50,9 @@ export interface ComposerSlice {
   cancelCommand(): void;
   setOptionValue(name: string, draft: OptionDraft): void;
   focusOption(name: string | null): void;
+  /** Checks `file` and uploads it for the ATTACHMENT option `name`. */
+  attachFile(name: string, file: UploadFile): Promise<void>;
+  removeAttachment(name: string): void;
   submit(): Promise<void>;
   resetComposer(): void;
 }
@@ -60,107 +67,163 @@ function withoutOption(errors: FormErrors | null, name: string): FormErrors | nu
   return { ...errors, byOption };
 }
 
+/** The uploads the form holds: the ids the invocation may name as attachments. */
+function uploadedIds(chosen: ChosenCommand): Set<string> {
+  return new Set(Object.values(chosen.values).filter((draft) => draft.file?.status === 'uploaded').map((draft) => draft.text));
+}
+
 export function createComposerSlice(deps: ClientDeps): Slice<ComposerSlice> {
-  return (set, get) => ({
-    ...EMPTY,
-
-    setDraft(text) {
-      set({ draft: text, pickerDismissed: false, pickerIndex: 0, sendError: null });
-    },
-
-    movePicker(delta) {
-      const count = pickerEntries(get()).length;
-      if (count === 0) return;
-      set({ pickerIndex: (((get().pickerIndex + delta) % count) + count) % count });
-    },
-
-    dismissPicker() {
-      set({ pickerDismissed: true });
-    },
-
-    choose(entry) {
-      const picked = entry ?? pickerEntries(get())[get().pickerIndex];
-      if (!picked) return;
-      const first = buildInvocationData(picked.command, picked.path, {}).definitions[0]?.name ?? null;
-      get().clearIndexNotice();
-      set({
-        ...EMPTY,
-        chosen: {
-          commandId: picked.command.id, applicationId: picked.command.application_id, path: picked.path,
-          label: picked.label, values: {}, focused: first,
-        },
-      });
-      if (first !== null) get().focusOption(first);
-    },
-
-    cancelCommand() {
-      get().closeAutocomplete();
-      set({ ...EMPTY });
-    },
-
-    setOptionValue(name, draft) {
+  return (set, get) => {
+    /** Sets an attachment field's draft, unless the command changed meanwhile; no autocomplete for files. */
+    const putFile = (commandId: string, name: string, draft: OptionDraft) => {
       const chosen = get().chosen;
-      if (chosen === null) return;
-      set({
-        chosen: { ...chosen, values: { ...chosen.values, [name]: draft } },
-        composerErrors: withoutOption(get().composerErrors, name),
-        sendError: null,
-      });
-      if (draft.label === undefined) get().scheduleAutocomplete(name);
-    },
+      if (chosen === null || chosen.commandId !== commandId) return;
+      set({ chosen: { ...chosen, values: { ...chosen.values, [name]: draft } }, composerErrors: withoutOption(get().composerErrors, name), sendError: null });
+    };
+    return {
+      ...EMPTY,
 
-    focusOption(name) {
-      const chosen = get().chosen;
-      if (chosen === null || (chosen.focused === name && get().autocomplete?.optionName === name)) return;
-      set({ chosen: { ...chosen, focused: name } });
-      if (name === null) get().closeAutocomplete();
-      else get().scheduleAutocomplete(name);
-    },
+      setDraft(text) {
+        set({ draft: text, pickerDismissed: false, pickerIndex: 0, sendError: null });
+      },
 
-    async submit() {
-      const state = get();
-      const chosen = state.chosen;
-      if (chosen === null) {
-        if (state.draft.trim() !== '') set({ sendError: 'Slashbench sends commands only: type / to choose one.' });
-        return;
-      }
-      if (state.sending) return;
-      const command = chosenCommand(state);
-      if (!command) {
-        set({ sendError: 'This command is no longer available here.' });
-        return;
-      }
-      const built = buildInvocationData(command, chosen.path, chosen.values);
-      const checked = validateInvocation(commandDefinition(command), built.data, { kind: 'command', lookup: placeLookup(selectPlaceWorld(state)) });
-      if (!checked.ok) {
-        set({ composerErrors: formErrors(checked.errors, built) });
-        return;
-      }
-      const body = invokeBody(state, 2, command, built.data, deps.nonce());
-      if (!body) return;
-      get().closeAutocomplete();
-      set({ sending: true, composerErrors: null, sendError: null });
-      const answer = await sendInteraction(get, deps, body, { kind: 'command', label: chosen.label });
-      set({ sending: false });
-      if (!answer || get().chosen?.commandId !== chosen.commandId) return;
-      if (answer.ok) {
+      movePicker(delta) {
+        const count = pickerEntries(get()).length;
+        if (count === 0) return;
+        set({ pickerIndex: (((get().pickerIndex + delta) % count) + count) % count });
+      },
+
+      dismissPicker() {
+        set({ pickerDismissed: true });
+      },
+
+      choose(entry) {
+        const picked = entry ?? pickerEntries(get())[get().pickerIndex];
+        if (!picked) return;
+        if (isEntryPoint(picked.command)) {
+          // An entry point has no options: choosing it launches, as from the app launcher.
+          set({ ...EMPTY });
+          void get().launchEntryPoint(picked.command);
+          return;
+        }
+        const first = buildInvocationData(picked.command, picked.path, {}).definitions[0]?.name ?? null;
         get().clearIndexNotice();
-        set({ ...EMPTY });
-        return;
-      }
-      const dataErrors = answer.error.errors?.data;
-      const tree = dataErrors && !Array.isArray(dataErrors) ? dataErrors : undefined;
-      if (answer.status === 400 && tree?.version) {
-        await get().loadIndex(STALE_NOTICE);
-        return;
-      }
-      if (answer.status === 400 && tree) set({ composerErrors: formErrors(tree, built) });
-      else set({ sendError: answer.error.message });
-    },
+        set({
+          ...EMPTY,
+          chosen: {
+            commandId: picked.command.id, applicationId: picked.command.application_id, path: picked.path,
+            label: picked.label, values: {}, focused: first,
+          },
+        });
+        if (first !== null) get().focusOption(first);
+      },
 
-    resetComposer() {
-      get().closeAutocomplete();
-      set({ ...EMPTY });
-    },
-  });
+      cancelCommand() {
+        get().closeAutocomplete();
+        set({ ...EMPTY });
+      },
+
+      setOptionValue(name, draft) {
+        const chosen = get().chosen;
+        if (chosen === null) return;
+        set({
+          chosen: { ...chosen, values: { ...chosen.values, [name]: draft } },
+          composerErrors: withoutOption(get().composerErrors, name),
+          sendError: null,
+        });
+        if (draft.label === undefined) get().scheduleAutocomplete(name);
+      },
+
+      focusOption(name) {
+        const chosen = get().chosen;
+        if (chosen === null || (chosen.focused === name && get().autocomplete?.optionName === name)) return;
+        set({ chosen: { ...chosen, focused: name } });
+        if (name === null) get().closeAutocomplete();
+        else get().scheduleAutocomplete(name);
+      },
+
+      async attachFile(name, file) {
+        const { chosen, token, channelId, locale } = get();
+        if (chosen === null || token === null || channelId === null) return;
+        const base: AttachedFile = { key: deps.nonce(), filename: file.filename, size: file.bytes.size, status: 'uploading' };
+        const problem = attachmentProblem(file.filename, file.bytes.size);
+        if (problem !== null) {
+          putFile(chosen.commandId, name, { text: '', file: { ...base, status: 'refused', error: problem } });
+          return;
+        }
+        putFile(chosen.commandId, name, { text: '', file: base });
+        const answer = await deps.rest.uploadAttachment({ token, locale }, channelId, file);
+        // Removed, replaced or the command cancelled while uploading: this upload is not wanted.
+        if (get().chosen?.values[name]?.file?.key !== base.key) return;
+        if (answer.ok) putFile(chosen.commandId, name, { text: answer.body.id, label: answer.body.filename, file: { ...base, status: 'uploaded' } });
+        else {
+          // A 50035 names the bad field (the filename, the media type): say that, not "Invalid Form Body".
+          const details = treeMessages(answer.error.errors);
+          const error = answer.status === 413 ? `${file.filename} is too large for the registry (${answer.error.message}).`
+            : details.length > 0 ? details.join(' ') : answer.error.message;
+          putFile(chosen.commandId, name, { text: '', file: { ...base, status: 'refused', error } });
+        }
+      },
+
+      removeAttachment(name) {
+        const chosen = get().chosen;
+        if (chosen === null || !(name in chosen.values)) return;
+        const values = { ...chosen.values };
+        delete values[name];
+        set({ chosen: { ...chosen, values }, composerErrors: withoutOption(get().composerErrors, name) });
+      },
+
+      async submit() {
+        const state = get();
+        const chosen = state.chosen;
+        if (chosen === null) {
+          if (state.draft.trim() !== '') set({ sendError: 'Slashbench sends commands only: type / to choose one.' });
+          return;
+        }
+        if (state.sending) return;
+        if (Object.values(chosen.values).some((draft) => draft.file?.status === 'uploading')) {
+          set({ sendError: 'Wait until the file has finished uploading.' });
+          return;
+        }
+        const command = chosenCommand(state);
+        if (!command) {
+          set({ sendError: 'This command is no longer available here.' });
+          return;
+        }
+        const built = buildInvocationData(command, chosen.path, chosen.values);
+        const uploads = uploadedIds(chosen);
+        const lookup = { ...placeLookup(selectPlaceWorld(state)), attachment: (id: string) => uploads.has(id) };
+        const checked = validateInvocation(commandDefinition(command), built.data, { kind: 'command', lookup });
+        if (!checked.ok) {
+          set({ composerErrors: formErrors(checked.errors, built) });
+          return;
+        }
+        const body = invokeBody(state, 2, command, built.data, deps.nonce());
+        if (!body) return;
+        get().closeAutocomplete();
+        set({ sending: true, composerErrors: null, sendError: null });
+        const answer = await sendInteraction(get, deps, body, { kind: 'command', label: chosen.label });
+        set({ sending: false });
+        if (!answer || get().chosen?.commandId !== chosen.commandId) return;
+        if (answer.ok) {
+          get().clearIndexNotice();
+          set({ ...EMPTY });
+          return;
+        }
+        const dataErrors = answer.error.errors?.data;
+        const tree = dataErrors && !Array.isArray(dataErrors) ? dataErrors : undefined;
+        if (answer.status === 400 && tree?.version) {
+          await get().loadIndex(STALE_NOTICE);
+          return;
+        }
+        if (answer.status === 400 && tree) set({ composerErrors: formErrors(tree, built) });
+        else set({ sendError: answer.error.message });
+      },
+
+      resetComposer() {
+        get().closeAutocomplete();
+        set({ ...EMPTY });
+      },
+    };
+  };
 }

@@ -6,11 +6,24 @@
 import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import type { OptionDefinition } from '../../../shared/command-rules/definition.js';
 
+/** A file picked for an ATTACHMENT option, on its way to the registry or there. */
+export interface AttachedFile {
+  /** Tells this pick from a later one of the same field (an upload answers late). */
+  key: string;
+  filename: string;
+  size: number;
+  status: 'uploading' | 'uploaded' | 'refused';
+  /** Why the file was refused, by the client's checks or the registry. */
+  error?: string;
+}
+
 /** An option's field: the raw text (an id for pickers, a choice's value as text), and what to show for it. */
 export interface OptionDraft {
   text: string;
   /** The name shown for a picked choice, user, role or channel. */
   label?: string;
+  /** An ATTACHMENT option's file; `text` is the upload's id once it is uploaded. */
+  file?: AttachedFile;
 }
 
 const INTEGER_TEXT = /^\s*-?\d+\s*$/;

@@ -2,7 +2,7 @@
  * Where each gateway dispatch of the client's event stream goes: READY to the session,
  * messages to the message list, interaction progress to the inspector (and autocomplete
  * results to the open field, an app's modal to the dialog), command changes to a reload of the index, world changes to
- * a fresh READY.
+ * a fresh READY, Activity launches and their participants to the Activity panel.
  */
 import type { ReadyPayload, WireMessage } from '../../api/wire-types.js';
 import type { AppState } from '../../store/app-state.js';
@@ -43,6 +43,13 @@ export function routeDispatch(state: AppState, event: string, data: unknown): vo
       return;
     case 'WORLD_UPDATE':
       state.reconnect();
+      state.editorWorldChanged(d);
+      return;
+    case 'EMBEDDED_ACTIVITY_LAUNCH':
+      state.activityLaunched(d);
+      return;
+    case 'EMBEDDED_ACTIVITY_UPDATE':
+      state.activityUpdated(d);
       return;
     default:
   }

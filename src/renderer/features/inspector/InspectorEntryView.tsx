@@ -1,6 +1,8 @@
 /** One interaction in the inspector: a summary row, and when open every step of it. */
 import { useEffect, useState, type ReactNode } from 'react';
 import { JsonBlock } from '../../app/JsonBlock.js';
+import { useApp } from '../../app/store-context.js';
+import { curlCommand, replayTarget } from './curl-command.js';
 import { DEADLINE_MS, delivery, entryJson, eventsOf, findEvent, latency, signatureHeaders } from './entry-facts.js';
 import type { InspectorEntry } from './inspector-slice.js';
 
@@ -34,17 +36,32 @@ function Section({ title, testId, open = false, children }: { title: string; tes
 
 function Details({ entry, elapsed }: { entry: InspectorEntry; elapsed: number }) {
   const [copied, setCopied] = useState<string | null>(null);
+  // The registry the client talks to: a remote one when the settings say so, else the page's own.
+  const registry = useApp((state) => state.remoteRegistry) ?? window.location.origin;
   const delivered = delivery(entry);
   const signatures = signatureHeaders(delivered?.headers ?? null);
   const bot = findEvent(entry, 'INTERACTION_BOT_RESPONSE');
   const choices = findEvent(entry, 'APPLICATION_COMMAND_AUTOCOMPLETE_RESPONSE');
-  const copy = () => {
-    navigator.clipboard.writeText(entryJson(entry)).then(() => setCopied('Copied'), () => setCopied('Copy failed'));
+  const copy = (text: string, done: string) => {
+    navigator.clipboard.writeText(text).then(() => setCopied(done), () => setCopied('Copy failed'));
   };
+  const target = replayTarget(entry);
   return (
     <div className="inspector__details">
       <div className="inspector__actions">
-        <button type="button" className="button button--secondary" data-testid="inspector-copy" onClick={copy}>Copy as JSON</button>
+        <button type="button" className="button button--secondary" data-testid="inspector-copy" onClick={() => copy(entryJson(entry), 'Copied')}>Copy as JSON</button>
+        <button
+          type="button"
+          className="button button--secondary"
+          data-testid="inspector-copy-curl"
+          data-replay={target}
+          title={target === 'endpoint'
+            ? 'The signed POST to the app\'s interactions endpoint, exactly as sent'
+            : 'The client\'s POST /interactions to the registry; set SLASHBENCH_TOKEN to a session token first'}
+          onClick={() => copy(curlCommand(entry, registry), 'Copied curl')}
+        >
+          Copy as curl
+        </button>
         {copied && <span className="muted" data-testid="inspector-copied">{copied}</span>}
       </div>
       <Section title={`Sent: POST /api/v10/interactions → ${entry.http ? `HTTP ${entry.http.status}` : 'waiting'}`} testId="inspector-request">

@@ -1,16 +1,36 @@
 /**
  * The inspector column: every interaction this client sent, in order, newest at the bottom.
  * One is open at a time (the newest until another is chosen), showing what was sent, what
- * the app received and answered, and how it ended.
+ * the app received and answered, and how it ended. "Export" saves them all as one JSON
+ * file; above them, the explanation of a hidden command when one was asked for.
  */
 import { useEffect, useRef } from 'react';
 import { useActions, useApp } from '../../app/store-context.js';
+import { ExplainView } from './ExplainView.js';
 import { InspectorEntryView } from './InspectorEntryView.js';
+import type { InspectorEntry } from './inspector-slice.js';
+import { sessionFile } from './session-export.js';
 import './inspector.css';
+
+/** Downloads the entries as a JSON file, through a link to a Blob (no server round trip). */
+function download(entries: readonly InspectorEntry[], userId: string | null, registry: string): void {
+  const file = sessionFile(entries, { now: Date.now(), userId, registry });
+  const url = URL.createObjectURL(new Blob([file.json], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has its own reference by now; the URL is not needed again.
+  window.setTimeout(() => URL.revokeObjectURL(url), 0);
+}
 
 export function InspectorPanel() {
   const entries = useApp((state) => state.inspectorEntries);
   const selected = useApp((state) => state.selectedNonce);
+  const userId = useApp((state) => state.actingUserId);
+  const registry = useApp((state) => state.remoteRegistry) ?? window.location.origin;
   const { selectEntry } = useActions();
   const list = useRef<HTMLOListElement>(null);
   const open = selected ?? entries[entries.length - 1]?.nonce ?? null;
@@ -23,7 +43,18 @@ export function InspectorPanel() {
         <span>Inspector</span>
         <span className="inspector__count" data-testid="inspector-count">{entries.length} interaction{entries.length === 1 ? '' : 's'}</span>
         {selected !== null && <button type="button" className="link-button" onClick={() => selectEntry(null)}>Follow latest</button>}
+        <button
+          type="button"
+          className="button button--secondary inspector__export"
+          data-testid="inspector-export"
+          disabled={entries.length === 0}
+          title="Download every interaction as one JSON file"
+          onClick={() => download(entries, userId, registry)}
+        >
+          Export
+        </button>
       </header>
+      <ExplainView />
       {entries.length === 0 ? (
         <p className="inspector__empty">Interactions appear here as you use commands, autocomplete and components.</p>
       ) : (

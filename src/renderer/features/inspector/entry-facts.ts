@@ -43,12 +43,18 @@ export function latency(entry: InspectorEntry, now: number): number {
   return Math.max(0, (entry.finishedAt ?? now) - entry.sentAt);
 }
 
-/** The entry as one JSON document, for "Copy as JSON". */
-export function entryJson(entry: InspectorEntry): string {
-  return JSON.stringify({
+/** The entry as a plain record: what "Copy as JSON" copies and "Export session" saves. */
+export function entryRecord(entry: InspectorEntry): Record<string, unknown> {
+  return {
     nonce: entry.nonce, id: entry.id, kind: entry.kind, label: entry.label, status: entry.status, failure: entry.failure,
+    user_id: entry.userId, channel_id: entry.channelId, application_id: entry.applicationId,
     sent_at: new Date(entry.sentAt).toISOString(), latency_ms: entry.finishedAt === null ? null : entry.finishedAt - entry.sentAt,
     request: entry.request, http: entry.http,
     events: entry.events.map((event) => ({ type: event.type, at: new Date(event.at).toISOString(), data: event.data })),
-  }, null, 2);
+  };
+}
+
+/** The entry as one JSON document, for "Copy as JSON". */
+export function entryJson(entry: InspectorEntry): string {
+  return JSON.stringify(entryRecord(entry), null, 2);
 }

@@ -43,6 +43,7 @@ export interface InspectorEntry {
 export const INSPECTED_EVENTS = new Set([
   'INTERACTION_CREATE', 'INTERACTION_DELIVERY', 'INTERACTION_BOT_RESPONSE', 'INTERACTION_CALLBACK', 'INTERACTION_WEBHOOK',
   'INTERACTION_SUCCESS', 'INTERACTION_FAILURE', 'APPLICATION_COMMAND_AUTOCOMPLETE_RESPONSE', 'INTERACTION_MODAL_CREATE',
+  'EMBEDDED_ACTIVITY_LAUNCH',
 ]);
 
 /** How many interactions the inspector keeps. */
@@ -112,7 +113,8 @@ export function createInspectorSlice(deps: ClientDeps): Slice<InspectorSlice> {
           if (next.status === 'sending') next.status = 'pending';
           if (type === 'INTERACTION_SUCCESS' && entry.status !== 'failed') {
             next.status = 'succeeded';
-            next.finishedAt = deps.now();
+            // The first end counts: a late duplicate does not stretch the latency.
+            next.finishedAt = entry.finishedAt ?? deps.now();
           }
           if (type === 'INTERACTION_FAILURE') {
             next.status = 'failed';

@@ -1,26 +1,26 @@
 /**
- * An app message's components: action rows of buttons and string selects (and the V2 text
- * and container components as plain blocks). Using one sends a MESSAGE_COMPONENT
- * interaction; while it is on its way the component waits, and a failure reads
- * "This interaction failed", as in the real client.
+ * An app message's components: action rows of buttons and select menus (string, user,
+ * role, mentionable and channel selects; and the V2 text and container components as
+ * plain blocks). Using one sends a MESSAGE_COMPONENT interaction; while it is on its way
+ * the component waits, and a failure reads "This interaction failed", as in the real client.
  */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useActions, useApp } from '../../app/store-context.js';
 import type { WireMessage } from '../../api/wire-types.js';
+import { selectChannel, selectGuild } from '../../store/selectors.js';
 import type { InspectorEntry } from '../inspector/inspector-slice.js';
+import type { PlaceWorld } from '../world/world-model.js';
 import { MessageText } from './message-text.js';
+import { isSelect, selectEntries, type SelectComponent } from './select-options.js';
+import { SelectMenu } from './SelectMenu.js';
+import './selects.css';
 
-interface Component {
-  type: number;
-  custom_id?: string;
+interface Component extends SelectComponent {
   label?: string;
   style?: number;
   url?: string;
-  disabled?: boolean;
   emoji?: { name?: string };
-  placeholder?: string;
   content?: string;
-  options?: Array<{ label: string; value: string; description?: string; default?: boolean }>;
   components?: Component[];
   accessory?: Component;
 }
@@ -39,6 +39,10 @@ function latestByComponent(entries: readonly InspectorEntry[], messageId: string
 export function MessageComponents({ message }: { message: WireMessage }) {
   const entries = useApp((state) => state.inspectorEntries);
   const { pressComponent } = useActions();
+  const guild = useApp(selectGuild);
+  const channel = useApp(selectChannel);
+  const me = useApp((state) => state.me);
+  const place: PlaceWorld = useMemo(() => ({ guild, channel, me: me ?? undefined }), [guild, channel, me]);
   const latest = latestByComponent(entries, message.id);
   const failed = [...latest.values()].some((entry) => entry.status === 'failed');
   const busy = (customId: string | undefined) => {
@@ -80,27 +84,24 @@ export function MessageComponents({ message }: { message: WireMessage }) {
             className={`button button--${style}${waiting ? ' button--waiting' : ''}`}
             data-testid={`component-${component.custom_id ?? key}`}
             disabled={component.disabled || waiting || component.custom_id === undefined}
-            onClick={() => component.custom_id && void pressComponent(message, component.custom_id)}
+            onClick={() => component.custom_id && void pressComponent(message, component.custom_id, undefined, component.type)}
           >
             {label}
           </button>
         );
       }
-      case 3:
-        return (
-          <select
-            key={key}
-            className="string-select"
-            data-testid={`component-${component.custom_id ?? key}`}
-            disabled={component.disabled || busy(component.custom_id)}
-            defaultValue=""
-            onChange={(event) => component.custom_id && void pressComponent(message, component.custom_id, [event.target.value])}
-          >
-            <option value="" disabled>{component.placeholder ?? 'Make a selection'}</option>
-            {(component.options ?? []).map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
-          </select>
-        );
       default:
+        if (isSelect(component.type)) {
+          return (
+            <SelectMenu
+              key={key}
+              component={component}
+              entries={selectEntries(component, place)}
+              busy={busy(component.custom_id)}
+              onSubmit={(values) => component.custom_id && void pressComponent(message, component.custom_id, values, component.type)}
+            />
+          );
+        }
         return <span key={key} className="component-unsupported">Component type {component.type} is not shown yet.</span>;
     }
   };

@@ -23,7 +23,8 @@ export interface MessagesSlice {
   messageDeleted(target: { id: string; channel_id: string }): void;
   /** Hides an ephemeral message ("Dismiss message"). */
   dismissMessage(channelId: string, messageId: string): void;
-  pressComponent(message: WireMessage, customId: string, values?: string[]): Promise<void>;
+  /** `componentType` is sent as `data.component_type`, as the real client does. */
+  pressComponent(message: WireMessage, customId: string, values?: string[], componentType?: number): Promise<void>;
   resetMessages(): void;
 }
 
@@ -83,13 +84,13 @@ export function createMessagesSlice(deps: ClientDeps): Slice<MessagesSlice> {
         change(channelId, (list) => list.filter((message) => message.id !== messageId));
       },
 
-      async pressComponent(message, customId, values) {
+      async pressComponent(message, customId, values, componentType) {
         const applicationId = message.application_id ?? message.author.id;
         const guildId = get().guilds.find((guild) => guild.channels.some((channel) => channel.id === message.channel_id))?.id;
         await sendInteraction(get, deps, {
           type: 3, application_id: applicationId, channel_id: message.channel_id, nonce: deps.nonce(), message_id: message.id,
           ...(guildId === undefined ? {} : { guild_id: guildId }),
-          data: { custom_id: customId, ...(values === undefined ? {} : { values }) },
+          data: { ...(componentType === undefined ? {} : { component_type: componentType }), custom_id: customId, ...(values === undefined ? {} : { values }) },
         }, { kind: 'component', label: `component ${customId}`, messageId: message.id, customId });
       },
 

@@ -1,8 +1,11 @@
 /**
  * The acting user's panel at the bottom of the sidebar, with the switcher: choosing another
- * person mints a session for them, so identity, locale and the command picker follow.
+ * person mints a session for them (or, on a remote registry, uses their kept token), so
+ * identity, locale and the command picker follow; the choice is kept across restarts. The
+ * gear opens the settings, as in the real client.
  */
 import { Avatar } from '../../app/Avatar.js';
+import { GearIcon } from '../../app/icons.js';
 import { useActions, useApp } from '../../app/store-context.js';
 import { displayName } from '../world/world-model.js';
 import './session.css';
@@ -13,7 +16,8 @@ export function UserPanel() {
   const locale = useApp((state) => state.locale);
   const connection = useApp((state) => state.connection);
   const connectionError = useApp((state) => state.connectionError);
-  const { actAs } = useActions();
+  const remote = useApp((state) => state.remoteRegistry);
+  const { actAs, openSettings } = useActions();
   const person = people.find((entry) => entry.id === actingUserId);
   const name = person ? displayName(person) : '…';
   return (
@@ -28,7 +32,18 @@ export function UserPanel() {
             {person ? `@${person.username}` : ''} · {locale}
           </span>
         </div>
+        <button
+          type="button"
+          className="user-panel__gear"
+          aria-label="User Settings"
+          title="User Settings"
+          data-testid="settings-button"
+          onClick={() => openSettings()}
+        >
+          <GearIcon />
+        </button>
       </div>
+      {remote !== null && <span className="user-panel__remote" data-testid="remote-registry" title={remote}>Remote · {new URL(remote).host}</span>}
       <label className="user-panel__switch">
         <span className="visually-hidden">Act as</span>
         <select

@@ -2,6 +2,7 @@
 import { useApp } from '../../app/store-context.js';
 import { selectGuild } from '../../store/selectors.js';
 import { UserPanel } from '../session/UserPanel.js';
+import { PlaceHeader } from '../world-editor/PlaceHeader.js';
 import { ChannelList } from './ChannelList.js';
 import { DirectMessageList } from './DirectMessageList.js';
 import { HOME } from './world-model.js';
@@ -11,9 +12,7 @@ export function ChannelSidebar() {
   const placeId = useApp((state) => state.placeId);
   return (
     <aside className="sidebar" data-testid="channel-sidebar">
-      <header className="sidebar__header" data-testid="sidebar-title">
-        {placeId === HOME ? 'Direct Messages' : (guild?.name ?? '')}
-      </header>
+      <PlaceHeader title={placeId === HOME ? 'Direct Messages' : (guild?.name ?? '')} guildId={placeId === HOME ? null : (guild?.id ?? null)} />
       <div className="sidebar__channels">
         {placeId === HOME ? <DirectMessageList /> : guild ? <ChannelList guild={guild} /> : null}
       </div>

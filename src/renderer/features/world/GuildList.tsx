@@ -2,6 +2,8 @@
 import type { ReactNode } from 'react';
 import { HomeIcon } from '../../app/icons.js';
 import { useActions, useApp } from '../../app/store-context.js';
+import { AuthorizeButton } from '../authorize/AuthorizeButton.js';
+import { WorldEditorButton } from '../world-editor/WorldEditorButton.js';
 import { HOME } from './world-model.js';
 import './world.css';
 
@@ -34,6 +36,9 @@ export function GuildList() {
         {button(HOME, 'Direct Messages', <HomeIcon />)}
         <li className="guild-list__separator" aria-hidden="true" />
         {guilds.map((guild) => button(guild.id, guild.name, initials(guild.name)))}
+        <WorldEditorButton />
+        <li className="guild-list__separator" aria-hidden="true" />
+        <AuthorizeButton />
       </ul>
     </nav>
   );

@@ -1,0 +1,256 @@
+/**
+ * Benchmark 5, the client in Debian Chromium (playwright-core), built from the sources as
+ * `npm run build:client` builds it:
+ * - keystroke to updated picker: a person of a guild with 10 apps of 100 commands types
+ *   into the composer's picker; inside the page, from each keydown's time stamp to the
+ *   picker's list updated in the DOM (style and layout done), and to the next frame after
+ *   it. Judged as a fraction of a 60 Hz frame, and against the same keys typed into a plain
+ *   input (outside React) on the same page whose listener only echoes its value;
+ * - serve to ready: from spawning the registry CLI to a page of it that is ready (gateway
+ *   READY and the channel's command index in: `body[data-ready="true"]`), against spawning
+ *   Node with a trivial server and loading its trivial page in the same browser.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { CommandIndex } from '../src/renderer/api/wire-types.js';
+import { filterPicker, flattenGroups, pickerQuery } from '../src/renderer/features/commands/picker-entries.js';
+import { openBrowser, type TestBrowser } from '../test/helpers/chromium.js';
+import { startCli, startListening } from './cli-process.js';
+import { buildServedClient } from './client-build.js';
+import { armExpression, PENDING_EXPRESSION, PLAIN_INPUT_SOURCE, PROBE_SOURCE, type KeystrokeTiming, type ProbeCheck } from './keystroke-probe.js';
+import { api, BrokenRun, startBenchRegistry } from './registry.js';
+import { median, summarize } from './stats.js';
+import type { Row } from './table.js';
+import { benchWorld, type BenchUser, type BenchWorld } from './world.js';
+
+export interface KeystrokeOptions {
+  /** How many times the query words are typed and erased (each time in the picker, then in the plain input). */
+  rounds: number;
+  /** The words typed; QUERY_WORDS by default. */
+  words?: readonly string[];
+  /** The built client the registry serves; out/renderer by default. */
+  clientDirectory?: string;
+  progress: (message: string) => void;
+}
+
+export interface StartOptions {
+  /** How many starts of each program are timed. */
+  starts: number;
+  /** The registry CLI to start; the one compiled with the benchmarks by default. */
+  cli?: string;
+  progress: (message: string) => void;
+}
+
+export type ClientOptions = KeystrokeOptions & StartOptions;
+
+const APPS = 10;
+const COMMANDS = 100;
+/** The picker's rows a person sees at once (its 360 px at 38 px a row, and some): what a keystroke must update. */
+const ROWS_IN_VIEW = 12;
+/** One frame at 60 Hz. */
+export const FRAME_MS = 1000 / 60;
+
+/** 25 verbs × 4 of 8 nouns per app: 100 distinct names per app, the nouns differing from app to app. */
+const VERBS = [
+  'ban', 'kick', 'mute', 'warn', 'play', 'pause', 'skip', 'queue', 'roll', 'flip', 'poll', 'vote', 'remind',
+  'schedule', 'ticket', 'close', 'tag', 'quote', 'rank', 'level', 'shop', 'buy', 'sell', 'trade', 'help',
+];
+const NOUNS = ['user', 'song', 'event', 'role', 'channel', 'item', 'note', 'game'];
+
+/** The words typed (then erased) one key at a time: wide, narrow, and one that matches nothing. */
+export const QUERY_WORDS = ['ban', 'sk', 'tick', 'r', 'qz', 'play', 'sell'];
+
+/** The `index`-th command of app number `app`: a name from the vocabulary and three options. */
+export function pickerCommand(app: number, index: number): Record<string, unknown> {
+  const verb = VERBS[index % VERBS.length] as string;
+  const noun = NOUNS[(Math.floor(index / VERBS.length) + app) % NOUNS.length] as string;
+  return {
+    name: `${verb}-${noun}`,
+    description: `${verb[0]?.toUpperCase()}${verb.slice(1)} a ${noun}, the way app ${app} does it`,
+    options: [
+      { type: 3, name: 'reason', description: 'Why', required: true },
+      { type: 4, name: 'count', description: 'How many times', min_value: 1, max_value: 100 },
+      { type: 6, name: 'target', description: 'Who it is for' },
+    ],
+  };
+}
+
+/** One key press and what the composer holds after it. */
+export interface KeyStep {
+  key: string;
+  draft: string;
+}
+
+/** The keys of `rounds` rounds, one list per word: the word typed after a slash, then erased with Backspace, slash included. */
+export function keySteps(words: readonly string[], rounds: number): KeyStep[][] {
+  const typed: KeyStep[][] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const word of words) {
+      const steps: KeyStep[] = [];
+      let draft = '';
+      for (const key of ['/', ...word]) steps.push({ key, draft: (draft += key) });
+      while (draft.length > 0) steps.push({ key: 'Backspace', draft: (draft = draft.slice(0, -1)) });
+      typed.push(steps);
+    }
+  }
+  return typed;
+}
+
+/** The picker's labels for a draft, as the page computes them ([] when the picker is closed). */
+export function pickerLabels(index: CommandIndex, draft: string): string[] {
+  const query = pickerQuery(draft);
+  return query === undefined ? [] : flattenGroups(filterPicker(index, query)).map((entry) => entry.label);
+}
+
+export async function benchClient(options: ClientOptions): Promise<Row[]> {
+  options.progress('client: building the client (vite, into out/renderer)');
+  await buildServedClient();
+  const browser = await openBrowser();
+  try {
+    return [...await benchKeystrokes(browser, options), ...await benchServeToReady(browser, options)];
+  } finally {
+    await browser.close();
+  }
+}
+
+/** A guild of `APPS` apps with `COMMANDS` global commands each, and its one member's command index. */
+async function pickerWorld(url: string, world: BenchWorld, member: BenchUser): Promise<CommandIndex> {
+  for (const [position, app] of world.apps.entries()) {
+    await api(url, {
+      method: 'PUT', path: `/applications/${app.id}/commands`, authorization: `Bot ${app.botToken}`,
+      body: Array.from({ length: COMMANDS }, (_, index) => pickerCommand(position, index)),
+    });
+  }
+  return api<CommandIndex>(url, {
+    method: 'GET', path: `/channels/${world.guild.channel}/application-command-index?include_hidden=true`, authorization: member.token,
+  });
+}
+
+export async function benchKeystrokes(browser: TestBrowser, options: KeystrokeOptions): Promise<Row[]> {
+  const world = benchWorld({ appCount: APPS, memberCount: 1 });
+  const member = world.guild.members[0] as BenchUser;
+  const registry = await startBenchRegistry(world.file, options.clientDirectory === undefined ? {} : { clientDirectory: options.clientDirectory });
+  const page = await browser.context.newPage();
+  try {
+    const index = await pickerWorld(registry.url, world, member);
+    const shown = pickerLabels(index, '/').length;
+    if (shown !== APPS * COMMANDS) throw new BrokenRun(`the picker would list ${shown} commands, not ${APPS * COMMANDS}`);
+    const words = keySteps(options.words ?? QUERY_WORDS, options.rounds);
+    const keystrokes = words.reduce((total, steps) => total + steps.length, 0);
+
+    await page.goto(`${registry.url}/?user=${member.id}`);
+    await page.locator(`body[data-ready="true"][data-user-id="${member.id}"]`).waitFor();
+    await page.getByTestId('channel-title').filter({ hasText: 'bench' }).waitFor();
+    await page.evaluate(PROBE_SOURCE);
+    await page.evaluate(PLAIN_INPUT_SOURCE);
+    options.progress(`client: ${keystrokes} keystrokes in the picker (${shown} commands) and as many in a plain input`);
+
+    const picker = { updated: [] as number[], framed: [] as number[] };
+    const plain = { updated: [] as number[], framed: [] as number[] };
+    for (const steps of words) {
+      // The word in the picker, then the same keys in the plain input: both see the same moment of the machine.
+      await page.getByTestId('composer-input').focus();
+      let before: string[] = [];
+      for (const step of steps) {
+        const labels = pickerLabels(index, step.draft);
+        // The rows in view: the picker renders only those and a screenful around them.
+        const check: ProbeCheck = { kind: 'first', selector: '[data-testid="picker-entry"]', attribute: 'data-command', values: labels.slice(0, ROWS_IN_VIEW) };
+        const timing = await timeKey(page, step.key, '[data-testid="composer"]', check);
+        // A key after which the list differs must have been measured after the list changed.
+        if (JSON.stringify(labels.slice(0, ROWS_IN_VIEW)) !== JSON.stringify(before.slice(0, ROWS_IN_VIEW)) && !timing.changed) {
+          throw new BrokenRun(`"${step.draft}" was measured before the picker changed: the page does not update within the input event`);
+        }
+        before = labels;
+        picker.updated.push(timing.updatedAt - timing.keydownAt);
+        picker.framed.push(timing.framedAt - timing.keydownAt);
+      }
+      await page.focus('#slashbench-plain-input');
+      for (const step of steps) {
+        const timing = await timeKey(page, step.key, '#slashbench-plain', { kind: 'text', selector: '#slashbench-plain-echo', text: step.draft });
+        plain.updated.push(timing.updatedAt - timing.keydownAt);
+        plain.framed.push(timing.framedAt - timing.keydownAt);
+      }
+    }
+    const updated = summarize(picker.updated);
+    const framed = summarize(picker.framed);
+    const plainFramed = summarize(plain.framed);
+    const benchmark = `5 picker keystroke (${APPS} apps x ${COMMANDS})`;
+    const frame = (figure: string, value: number): Row => ({
+      benchmark, figure, unit: 'ms', value, baseline: FRAME_MS, baselineName: 'one frame at 60 Hz', target: { comparison: 'at most', ratio: 1 },
+    });
+    const againstPlain = (figure: string, value: number, baseline: number): Row => ({
+      benchmark, figure, unit: 'ms', value, baseline, baselineName: 'same keys, plain input, same page',
+    });
+    options.progress(`client: plain input to DOM updated p50 ${summarize(plain.updated).p50.toFixed(2)} ms`);
+    return [
+      frame('p50, key to list updated', updated.p50),
+      frame('p99, key to list updated', updated.p99),
+      againstPlain('p50, key to next frame', framed.p50, plainFramed.p50),
+      againstPlain('p99, key to next frame', framed.p99, plainFramed.p99),
+    ];
+  } finally {
+    await page.close();
+    await registry.close();
+  }
+}
+
+/** Presses `key` with the probe armed; a keystroke that never shows its change makes the run broken. */
+async function timeKey(page: Page, key: string, root: string, check: ProbeCheck): Promise<KeystrokeTiming> {
+  await page.evaluate(armExpression(root, check));
+  await page.keyboard.press(key);
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new BrokenRun(`the page never showed the change of key ${key} (${JSON.stringify(check)})`)), 30_000);
+  });
+  try {
+    return await Promise.race([page.evaluate(PENDING_EXPRESSION) as Promise<KeystrokeTiming>, stuck]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A page and a server as small as they come: what any server and page cost to start and load. */
+const TRIVIAL_SERVER = `
+const page = '<!doctype html><title>ready</title><body><script>document.body.dataset.ready = "true"</script></body>';
+const server = require('node:http').createServer((request, response) => {
+  response.writeHead(200, { 'content-type': 'text/html' }).end(page);
+});
+server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + server.address().port));
+`;
+
+export async function benchServeToReady(browser: TestBrowser, options: StartOptions): Promise<Row[]> {
+  const world = benchWorld({ appCount: APPS, memberCount: 1 });
+  const member = world.guild.members[0] as BenchUser;
+  const directory = await mkdtemp(join(tmpdir(), 'slashbench-bench-serve-'));
+  try {
+    /** From spawning the program to its page ready in a fresh tab (each start on a new port: nothing cached). */
+    const time = async (start: () => ReturnType<typeof startListening>, path: string): Promise<number> => {
+      const page = await browser.context.newPage();
+      const started = performance.now();
+      const child = await start();
+      try {
+        await page.goto(`${child.url}${path}`);
+        await page.locator('body[data-ready="true"]').waitFor({ state: 'attached' });
+        return performance.now() - started;
+      } finally {
+        await page.close();
+        await child.stop();
+      }
+    };
+    const registry: number[] = [];
+    const trivial: number[] = [];
+    for (let start = 0; start < options.starts; start++) {
+      registry.push(await time(() => startCli(join(directory, `start-${start}`), world.file, options.cli), `/?user=${member.id}`));
+      trivial.push(await time(() => startListening(['-e', TRIVIAL_SERVER]), '/'));
+    }
+    options.progress(`client: serve to ready ${registry.map((ms) => ms.toFixed(0)).join(', ')} ms; trivial ${trivial.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    return [{
+      benchmark: '5 serve to ready page', figure: `median of ${options.starts}`, unit: 'ms', value: median(registry), baseline: median(trivial),
+      baselineName: 'node + trivial server + trivial page',
+    }];
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}

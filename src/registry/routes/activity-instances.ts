@@ -1,0 +1,25 @@
+/**
+ * The simulated client closing an Activity: `DELETE /activity-instances/{id}/participants/@me`
+ * with a person's session token. The person leaves the instance, everyone viewing its channel
+ * hears the new participants, and the instance ends with its last participant, so the next
+ * launch there starts a new one. (The real client leaves over its voice connection; the
+ * simulator has none.)
+ */
+import type { FastifyInstance } from 'fastify';
+import type { RegistryContext } from '../app.js';
+import { authenticatePerson } from '../http/auth.js';
+import { resource } from '../http/resource.js';
+import { ServiceError } from '../http/service-error.js';
+import { leaveActivity } from '../interactions/launch.js';
+
+export function registerActivityInstanceRoutes(app: FastifyInstance, context: RegistryContext): void {
+  resource(app, '/api/v10/activity-instances/:instanceId/participants/@me', {
+    DELETE: (request, reply) => {
+      const user = authenticatePerson(context.store, request, context.now());
+      const { instanceId } = request.params as { instanceId: string };
+      // Not running, or this person is not in it: nothing of it is theirs to see.
+      if (!leaveActivity(context, instanceId, user.id)) throw new ServiceError('notFound');
+      return reply.code(204).send();
+    },
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * Rows of the hot reads (the world, command permissions, a command by id, a session) kept
+ * in memory until something may have changed them. libsql answers a one-row read in 10-20
+ * µs, and an invocation makes a dozen of them; a kept row costs one map lookup.
+ *
+ * Never stale, by construction rather than by every writer remembering to say so:
+ * - every write through `Sql.run` names its table, and a write to any table but the few
+ *   that no cached read touches (and that cascade into none) forgets every kept row;
+ * - another connection's commit (a second registry on the same data directory) changes
+ *   SQLite's `PRAGMA data_version`, checked once per synchronous turn, before the first
+ *   cached read of the turn: so one turn reads one consistent state, as a read
+ *   transaction would;
+ * - inside a transaction nothing is kept or served: a write that is rolled back must not
+ *   leave its rows behind.
+ * Only rows are kept, never the records made from them: each read decodes a fresh record,
+ * so a caller that changes what it got changes nothing here.
+ */
+
+/** Tables whose writes change no cached read, not even through a cascade (their rows are no one's parent here). */
+const UNCACHED_TABLES = new Set([
+  'messages', 'attachments', 'command_creates', 'oauth_tokens', 'oauth_codes', 'oauth_refresh_tokens', 'oauth_signing_keys',
+]);
+
+/** The table an INSERT, REPLACE, UPDATE or DELETE writes; undefined for anything else (which then forgets everything). */
+const WRITTEN_TABLE = /^\s*(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+["`]?(\w+)/i;
+
+/** Bounded: a registry with many people and places must not grow without end. */
+const MAX_ROWS = 20_000;
+
+export interface ReadCacheSource {
+  /** SQLite's `PRAGMA data_version`: changes when another connection commits. */
+  dataVersion(): number;
+  inTransaction(): boolean;
+}
+
+export class ReadCache {
+  /** Answers by statement, then by parameters: the statement texts are constants, so finding them hashes nothing new. */
+  private readonly rows = new Map<string, Map<string, unknown>>();
+  private size = 0;
+  private dataVersion = -1;
+  private checkedThisTurn = false;
+  private readonly endTurn = () => {
+    this.checkedThisTurn = false;
+  };
+
+  constructor(private readonly source: ReadCacheSource) {}
+
+  /** The kept answer of `sql` with `params`, or `read()`'s, kept for next time. */
+  read<T>(sql: string, params: readonly unknown[], read: () => T): T {
+    if (this.source.inTransaction()) return read();
+    this.checkOtherConnections();
+    let answers = this.rows.get(sql);
+    const key = keyOf(params);
+    if (answers?.has(key)) return answers.get(key) as T;
+    const value = read();
+    if (this.size >= MAX_ROWS) this.forget();
+    if (answers === undefined) this.rows.set(sql, (answers = new Map()));
+    answers.set(key, value);
+    this.size += 1;
+    return value;
+  }
+
+  /** Told of every write statement before it runs; forgets what it may change. */
+  written(sql: string): void {
+    if (this.size === 0) return;
+    const table = WRITTEN_TABLE.exec(sql)?.[1]?.toLowerCase();
+    if (table === undefined || !UNCACHED_TABLES.has(table)) this.forget();
+  }
+
+  private forget(): void {
+    this.rows.clear();
+    this.size = 0;
+  }
+
+  private checkOtherConnections(): void {
+    if (this.checkedThisTurn) return;
+    this.checkedThisTurn = true;
+    queueMicrotask(this.endTurn);
+    const version = this.source.dataVersion();
+    if (version !== this.dataVersion) {
+      this.forget();
+      this.dataVersion = version;
+    }
+  }
+}
+
+/** One key per list of parameters; a non-string parameter is marked, so null and "" differ. */
+function keyOf(params: readonly unknown[]): string {
+  if (params.length === 1 && typeof params[0] === 'string') return params[0];
+  let key = '';
+  for (const param of params) key += typeof param === 'string' ? `\u0000${param}` : `\u0000\u0001${String(param)}`;
+  return key;
+}

@@ -1,0 +1,19 @@
+/** Whether the chat shows the member list on its right, toggled from the chat's header. */
+import type { Slice } from '../../store/app-state.js';
+import type { ClientDeps } from '../../store/deps.js';
+
+export interface MembersSlice {
+  memberListOpen: boolean;
+  setMemberListOpen(open: boolean): void;
+}
+
+export function createMembersSlice(_deps: ClientDeps): Slice<MembersSlice> {
+  return (set) => ({
+    // Shown until hidden, as in the real client.
+    memberListOpen: true,
+
+    setMemberListOpen(open) {
+      set({ memberListOpen: open });
+    },
+  });
+}

@@ -1,0 +1,20 @@
+/**
+ * What the settings put over the app: the theme on the page, the banner when the remote
+ * registry cannot be used, and the settings panel while it is open.
+ */
+import { useApp } from '../../app/store-context.js';
+import { RegistryBanner } from './RegistryBanner.js';
+import { SettingsPanel } from './SettingsPanel.js';
+import { useAppliedTheme } from './use-applied-theme.js';
+import './settings.css';
+
+export function SettingsLayer() {
+  useAppliedTheme();
+  const open = useApp((state) => state.settingsOpen);
+  return (
+    <>
+      <RegistryBanner />
+      {open && <SettingsPanel />}
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * The cache of hot reads' rows (store/read-cache.ts): it answers from memory only while
+ * nothing can have changed the rows. Once alone, with a counted source; then through a real
+ * store on disk, with a second connection to the same data directory (a second registry)
+ * writing between turns, a transaction rolled back, and a caller changing what it read.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ReadCache } from '../../src/registry/store/read-cache.js';
+import { openStore, type Store } from '../../src/registry/store/store.js';
+
+/** The end of the current synchronous turn: the cache checks other connections once per turn. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('the read cache', () => {
+  function counted() {
+    const source = { version: 1, transaction: false, versionReads: 0 };
+    const cache = new ReadCache({
+      dataVersion: () => {
+        source.versionReads += 1;
+        return source.version;
+      },
+      inTransaction: () => source.transaction,
+    });
+    let reads = 0;
+    const read = (sql: string, ...params: unknown[]) => cache.read(sql, params, () => ({ reads: ++reads }));
+    return { source, cache, read, reads: () => reads };
+  }
+
+  it('reads a statement with its parameters once, and checks other connections once a turn', async () => {
+    const { source, read, reads } = counted();
+    expect(read('SELECT a WHERE id = ?', '1')).toEqual({ reads: 1 });
+    expect(read('SELECT a WHERE id = ?', '1')).toEqual({ reads: 1 });
+    expect(read('SELECT a WHERE id = ?', '2')).toEqual({ reads: 2 });
+    expect(read('SELECT a WHERE id = ?', null)).toEqual({ reads: 3 });
+    expect(read('SELECT a WHERE id = ?', '')).toEqual({ reads: 4 });
+    expect(source.versionReads).toBe(1);
+    await nextTurn();
+    read('SELECT a WHERE id = ?', '1');
+    expect(source.versionReads).toBe(2);
+    expect(reads()).toBe(4);
+  });
+
+  it('forgets everything after another connection commits, seen at the next turn', async () => {
+    const { source, read, reads } = counted();
+    read('SELECT a');
+    source.version = 2;
+    read('SELECT a');
+    expect(reads()).toBe(1);
+    await nextTurn();
+    read('SELECT a');
+    expect(reads()).toBe(2);
+  });
+
+  it('forgets everything at a write, except to the tables no cached read depends on', () => {
+    const { cache, read, reads } = counted();
+    read('SELECT a');
+    cache.written('INSERT INTO messages (id) VALUES (?)');
+    cache.written('DELETE FROM attachments WHERE id = ?');
+    read('SELECT a');
+    expect(reads()).toBe(1);
+    for (const write of ['UPDATE guilds SET name = ?', 'INSERT OR IGNORE INTO guild_installs VALUES (?, ?)', 'DELETE FROM members', 'PRAGMA something']) {
+      cache.written(write);
+      read('SELECT a');
+    }
+    expect(reads()).toBe(5);
+  });
+
+  it('neither keeps nor serves rows inside a transaction', () => {
+    const { source, read, reads } = counted();
+    read('SELECT a');
+    source.transaction = true;
+    read('SELECT a');
+    read('SELECT a');
+    expect(reads()).toBe(3);
+    source.transaction = false;
+    expect(read('SELECT a')).toEqual({ reads: 1 });
+  });
+});
+
+describe('the read cache behind a store', () => {
+  let directory: string;
+  const stores: Store[] = [];
+  afterEach(async () => {
+    for (const store of stores.splice(0)) store.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  async function twoConnections(): Promise<[Store, Store]> {
+    directory = await mkdtemp(join(tmpdir(), 'slashbench-read-cache-'));
+    const first = openStore(directory);
+    const second = openStore(directory);
+    stores.push(first, second);
+    first.world.putGuild({ id: '1', name: 'Before', owner_id: '2', locale: 'en-US' });
+    return [first, second];
+  }
+
+  it('sees its own writes at once and another registry\'s from the next turn', async () => {
+    const [first, second] = await twoConnections();
+    expect(first.world.guild('1')?.name).toBe('Before');
+    first.world.putGuild({ id: '1', name: 'Mine', owner_id: '2', locale: 'en-US' });
+    expect(first.world.guild('1')?.name).toBe('Mine');
+    await nextTurn();
+    expect(second.world.guild('1')?.name).toBe('Mine');
+    second.world.putGuild({ id: '1', name: 'Theirs', owner_id: '2', locale: 'en-US' });
+    await nextTurn();
+    expect(first.world.guild('1')?.name).toBe('Theirs');
+  });
+
+  it('keeps nothing of a transaction that was rolled back', async () => {
+    const [store] = await twoConnections();
+    expect(() => store.transaction(() => {
+      store.world.putGuild({ id: '1', name: 'Rolled back', owner_id: '2', locale: 'en-US' });
+      expect(store.world.guild('1')?.name).toBe('Rolled back');
+      throw new Error('refused');
+    })).toThrow('refused');
+    expect(store.world.guild('1')?.name).toBe('Before');
+  });
+
+  it('hands out fresh records: changing one changes no later read', async () => {
+    const [store] = await twoConnections();
+    store.world.putMember({ guild_id: '1', user_id: '3', roles: ['4'], nick: null, joined_at: '2024-01-01T00:00:00.000Z' });
+    const member = store.world.member('1', '3');
+    member?.roles.push('5');
+    expect(store.world.member('1', '3')?.roles).toEqual(['4']);
+    const roles = store.world.roles('1');
+    roles.push({ id: '9', guild_id: '1', name: 'x', permissions: '0', position: 0 });
+    expect(store.world.roles('1')).toEqual([]);
+  });
+});
