@@ -195,3 +195,20 @@ describe('refusals the client hears', () => {
     expect(await harness.event('INTERACTION_FAILURE')).toMatchObject({ reason: 'no-bot' });
   });
 });
+
+describe('a fault while delivering', () => {
+  it('ends the interaction with internal-error instead of reaching the process as an unhandled rejection', async () => {
+    const harness = interactionHarness();
+    const command = await harness.command({ name: 'boom', description: 'Delivery fails' });
+    harness.gateway.dispatchToBot = () => {
+      throw new Error('the socket went away');
+    };
+    const response = await harness.invoke(slashInvocation(command, {}, 2));
+    expect(response.statusCode, response.body).toBe(204);
+    expect(await harness.event('INTERACTION_FAILURE')).toMatchObject({
+      nonce: 'n1', reason: 'internal-error', detail: 'Slashbench failed while delivering: the socket went away',
+    });
+    // The registry goes on serving.
+    expect((await harness.registry.bot({ method: 'GET', url: `/api/v10/applications/${IDS.app}/commands` })).statusCode).toBe(200);
+  });
+});

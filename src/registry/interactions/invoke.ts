@@ -15,7 +15,7 @@ import { invalidField, invalidFormBody, ServiceError } from '../http/service-err
 import { commandVerdict, locateChannel, type Location } from '../queries/command-index.js';
 import { snowflakeField } from '../routes/path-values.js';
 import type { ApplicationRecord, StoredCommand, UserRecord } from '../store/records.js';
-import { deliver } from './deliver.js';
+import { deliver, fail } from './deliver.js';
 import { launchActivity } from './launch.js';
 import type { InteractionRecord } from './ledger.js';
 import { contextAt, integrationOwners, payloadChannel, payloadMember, permissionsAt, resolvedData } from './payload-facts.js';
@@ -161,6 +161,11 @@ function startInteraction(
   };
   store.attachments.markUsed(source.attachments ?? [], id);
   services.ledger.add(record);
-  // deliver() tells the client INTERACTION_CREATE, once the app's copy is on its way.
-  return { record, delivered: deliver(services, application, record) };
+  // deliver() tells the client INTERACTION_CREATE, once the app's copy is on its way. The
+  // route does not wait for it, so a fault of its own must end the interaction here rather
+  // than reach the process as an unhandled rejection.
+  const delivered = deliver(services, application, record).catch((error: unknown) => {
+    fail(services, record, 'internal-error', `Slashbench failed while delivering: ${(error as Error).message}`);
+  });
+  return { record, delivered };
 }

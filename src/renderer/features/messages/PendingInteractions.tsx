@@ -16,6 +16,7 @@ const REASONS: Readonly<Record<string, string>> = {
   'stale-version': 'This command is outdated',
   permission: 'You cannot use this command here',
   'invalid-options': 'The options do not fit the command',
+  'internal-error': 'Slashbench failed while delivering it',
 };
 
 export function PendingInteractions({ channelId, messages }: { channelId: string; messages: readonly WireMessage[] }) {
