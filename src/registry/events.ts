@@ -25,6 +25,8 @@ export interface RegistryEvents {
    * CHANNEL_*, THREAD_* or GUILD_MEMBER_* event.
    */
   guildEdited: [GuildEdits];
+  /** A person's last client session ended (closed, and not resumed in time). */
+  personLeft: [{ user_id: string }];
 }
 
 /** Who a client event is for: one user's sessions, or everyone who can view a channel. */

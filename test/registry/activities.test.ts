@@ -81,3 +81,15 @@ describe('Activity participants', () => {
     expect(heard(harness, 'EMBEDDED_ACTIVITY_UPDATE')).toEqual([]);
   });
 });
+
+describe('a person whose client is gone', () => {
+  it('leaves every instance they were in, and the channel hears it', async () => {
+    const harness = interactionHarness();
+    await launch(harness, TOKENS.owner, 'n1');
+    await launch(harness, TOKENS.member, 'n2');
+    const instanceId = String(heard(harness, 'EMBEDDED_ACTIVITY_LAUNCH')[0]?.data.instance_id);
+    harness.registry.bus.emit('personLeft', { user_id: IDS.owner });
+    expect(heard(harness, 'EMBEDDED_ACTIVITY_UPDATE').at(-1)).toMatchObject({ data: { instance_id: instanceId, participants: [IDS.member] } });
+    expect((await leave(harness, instanceId, TOKENS.owner)).statusCode).toBe(404);
+  });
+});

@@ -156,3 +156,19 @@ describe('dispatching to a bot', () => {
     expect(gateway.gateway.dispatchToBot(IDS.app, 'INTERACTION_CREATE', {}, IDS.guild)).toBe(false);
   });
 });
+
+describe('a person leaving the client', () => {
+  it('is announced (personLeft) when their last client session ends, not while another tab is open', async () => {
+    const gateway = await open();
+    const left: string[] = [];
+    gateway.bus.on('personLeft', ({ user_id: userId }) => void left.push(userId));
+    const firstTab = await person(gateway, TOKENS.member);
+    const secondTab = await person(gateway, TOKENS.member);
+    const announced = new Promise((resolve) => gateway.bus.once('personLeft', resolve));
+    await firstTab.close(1001);
+    await secondTab.close(1001);
+    expect(await announced).toEqual({ user_id: IDS.member });
+    // Once, for the last tab: the first tab's close found the second still open.
+    expect(left).toEqual([IDS.member]);
+  });
+});

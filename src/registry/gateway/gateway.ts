@@ -49,7 +49,13 @@ export interface Gateway extends GatewayHub {
 export function createGateway(deps: GatewayDeps): Gateway {
   const now = deps.now ?? Date.now;
   const heartbeatInterval = deps.heartbeatInterval ?? DEFAULT_HEARTBEAT_INTERVAL;
-  const sessions = new SessionTable(deps.resumeWindow ?? DEFAULT_RESUME_WINDOW);
+  // A person whose last client session is gone (closed and past its resume window) has
+  // left the client: whatever they were in, such as an Activity, must forget them.
+  const sessions: SessionTable = new SessionTable(deps.resumeWindow ?? DEFAULT_RESUME_WINDOW, (removed) => {
+    if (removed.owner.kind !== 'user') return;
+    if (sessions.clients().some((session) => session.userId === removed.userId)) return;
+    deps.bus.emit('personLeft', { user_id: removed.userId });
+  });
   const server = new WebSocketServer({ noServer: true, maxPayload: 16 * MAX_CLIENT_PAYLOAD, perMessageDeflate: false });
   const attached: Array<{ server: Server; listener: (request: IncomingMessage, socket: Duplex, head: Buffer) => void }> = [];
   const connections = new Set<GatewayConnection>();

@@ -8,7 +8,8 @@ export class SessionTable {
   private readonly sessions = new Map<string, GatewaySession>();
   private readonly expiries = new Map<string, NodeJS.Timeout>();
 
-  constructor(private readonly resumeWindowMs: number) {}
+  /** `onRemoved` hears of each session forgotten for good (not when the gateway closes). */
+  constructor(private readonly resumeWindowMs: number, private readonly onRemoved: (session: GatewaySession) => void = () => undefined) {}
 
   add(session: GatewaySession): void {
     this.sessions.set(session.id, session);
@@ -40,7 +41,9 @@ export class SessionTable {
 
   remove(session: GatewaySession): void {
     this.revive(session);
-    if (this.sessions.get(session.id) === session) this.sessions.delete(session.id);
+    if (this.sessions.get(session.id) !== session) return;
+    this.sessions.delete(session.id);
+    this.onRemoved(session);
   }
 
   /** An app's bot sessions, every shard, live or resumable. */

@@ -54,6 +54,11 @@ export class ActivityLauncher {
     return { instance, url: url.toString(), frame_id: frameId, started };
   }
 
+  /** The ids of the running instances the user is in. */
+  instancesOf(userId: string): string[] {
+    return [...this.instances.values()].filter((instance) => instance.participants.includes(userId)).map((instance) => instance.id);
+  }
+
   /** The user leaves the instance; undefined when it is not running or they are not in it. */
   leave(instanceId: string, userId: string): ActivityInstance | undefined {
     for (const [key, instance] of this.instances) {

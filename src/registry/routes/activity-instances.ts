@@ -3,7 +3,8 @@
  * with a person's session token. The person leaves the instance, everyone viewing its channel
  * hears the new participants, and the instance ends with its last participant, so the next
  * launch there starts a new one. (The real client leaves over its voice connection; the
- * simulator has none.)
+ * simulator has none.) A person whose client is gone without closing it (a closed tab: their
+ * last gateway session ended and was not resumed) leaves every instance they were in.
  */
 import type { FastifyInstance } from 'fastify';
 import type { RegistryContext } from '../app.js';
@@ -13,6 +14,11 @@ import { ServiceError } from '../http/service-error.js';
 import { leaveActivity } from '../interactions/launch.js';
 
 export function registerActivityInstanceRoutes(app: FastifyInstance, context: RegistryContext): void {
+  const onPersonLeft = ({ user_id: userId }: { user_id: string }) => {
+    for (const instanceId of context.activities.instancesOf(userId)) leaveActivity(context, instanceId, userId);
+  };
+  context.bus.on('personLeft', onPersonLeft);
+  app.addHook('onClose', async () => void context.bus.off('personLeft', onPersonLeft));
   resource(app, '/api/v10/activity-instances/:instanceId/participants/@me', {
     DELETE: (request, reply) => {
       const user = authenticatePerson(context.store, request, context.now());
