@@ -24,7 +24,7 @@ import { memorySettings, type SettingsKeeper } from './host/settings-file.js';
 import { registerActivityInstanceRoutes } from './routes/activity-instances.js';
 import { registerApplicationRoutes } from './routes/applications.js';
 import { registerAttachmentRoutes } from './routes/attachments.js';
-import { defaultClientDirectory, registerClientFileRoutes } from './routes/client-files.js';
+import { defaultClientDirectory, registerClientFileRoutes, type PageSettings } from './routes/client-files.js';
 import { registerCommandRoutes } from './routes/commands.js';
 import { registerCommandIndexRoutes } from './routes/command-index.js';
 import { registerGatewayRoutes } from './routes/gateway.js';
@@ -162,15 +162,18 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   registerAuthorizeCallbackRoutes(app, context);
   registerOAuthManagementRoutes(app, context);
   const clientDirectory = options.clientDirectory === undefined ? defaultClientDirectory() : options.clientDirectory;
-  if (clientDirectory !== null) registerClientFileRoutes(app, clientDirectory, () => remoteInUse(context.settings));
+  if (clientDirectory !== null) registerClientFileRoutes(app, clientDirectory, () => pageSettings(context.settings));
   registerGatewayRoutes(app, context, sessionStarts);
   return app;
 }
 
-/** The remote registry the client settings point the page at, which its CSP must allow. */
-function remoteInUse(settings: SettingsKeeper): string | null {
+/** What the client settings say about the page: the remote registry its CSP must allow, its theme. */
+function pageSettings(settings: SettingsKeeper): PageSettings {
   const { settings: current } = settings.read();
-  return current.registry === 'remote' ? (current.remote?.url ?? null) : null;
+  return {
+    remote: current.registry === 'remote' ? (current.remote?.url ?? null) : null,
+    theme: current.theme === 'system' ? null : current.theme,
+  };
 }
 
 /** Fastify's own errors (body too large, bad media type) in the service's shape. */

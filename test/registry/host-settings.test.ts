@@ -123,7 +123,7 @@ describe('the page\'s policy and the remote registry', () => {
 
   beforeEach(() => {
     client = mkdtempSync(join(tmpdir(), 'slashbench-settings-client-'));
-    writeFileSync(join(client, 'index.html'), '<!doctype html><title>client</title>');
+    writeFileSync(join(client, 'index.html'), '<!doctype html>\n<html lang="en"><title>client</title></html>');
   });
 
   afterEach(() => {
@@ -143,5 +143,15 @@ describe('the page\'s policy and the remote registry', () => {
     expect(connect(await policy())).toContain('https://registry.example wss://registry.example');
     await write({ settings: { ...CHOSEN, registry: 'local' } });
     expect(connect(await policy())).toBe("connect-src 'self' ws://127.0.0.1:8484 wss://127.0.0.1:8484");
+  });
+
+  it('serves the page in the chosen theme, so it never flashes the other one; system is left to the page', async () => {
+    const { app, write } = registry(client);
+    const page = async () => (await app.inject({ method: 'GET', url: '/', headers: LOCAL })).body;
+    expect(await page()).toContain('<html lang="en" data-theme="dark">');
+    await write({ settings: { ...DEFAULT_SETTINGS, theme: 'light' } });
+    expect(await page()).toContain('<html lang="en" data-theme="light">');
+    await write({ settings: { ...DEFAULT_SETTINGS, theme: 'system' } });
+    expect(await page()).toContain('<html lang="en"><title>');
   });
 });

@@ -55,21 +55,35 @@ export function contentSecurityPolicy(host: string | undefined, remote: string |
 const NOT_BUILT = '<!doctype html><meta charset="utf-8"><title>Slashbench</title>'
   + '<p>The client is not built. Run <code>npm run build:client</code> and reload.</p>';
 
-/**
- * Registers `/` (the page) and `/assets/*` (its scripts and styles) from `directory`;
- * `remote` names the remote registry the client settings use, read on every page load.
- */
-export function registerClientFileRoutes(app: FastifyInstance, directory: string, remote: () => string | null = () => null): void {
+/** What the client settings say about the page itself, read on every page load. */
+export interface PageSettings {
+  /** The remote registry the client uses, which the CSP must allow; null for this one. */
+  remote: string | null;
+  /** A chosen theme, set on `<html data-theme>` before any script runs (so no flash of the
+   * other one); null for `system`, which the page resolves itself. */
+  theme: 'dark' | 'light' | null;
+}
+
+/** The page with the theme in its root element. */
+function themed(page: Buffer, theme: PageSettings['theme']): Buffer | string {
+  return theme === null ? page : page.toString('utf8').replace('<html lang="en">', `<html lang="en" data-theme="${theme}">`);
+}
+
+/** Registers `/` (the page) and `/assets/*` (its scripts and styles) from `directory`. */
+export function registerClientFileRoutes(
+  app: FastifyInstance, directory: string, pageSettings: () => PageSettings = () => ({ remote: null, theme: null }),
+): void {
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    const settings = pageSettings();
     reply.headers({
-      'content-security-policy': contentSecurityPolicy(request.headers.host, remote()),
+      'content-security-policy': contentSecurityPolicy(request.headers.host, settings.remote),
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'cross-origin-opener-policy': 'same-origin',
       'cache-control': 'no-cache',
     }).type('text/html; charset=utf-8');
     try {
-      return await readFile(join(directory, 'index.html'));
+      return themed(await readFile(join(directory, 'index.html')), settings.theme);
     } catch {
       return reply.code(503).send(NOT_BUILT);
     }
