@@ -4,9 +4,9 @@
  */
 import type { ReactNode } from 'react';
 
-function Icon({ children, label }: { children: ReactNode; label?: string }) {
+function Icon({ children, label, size = 18 }: { children: ReactNode; label?: string; size?: number }) {
   return (
-    <svg className="icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden={label === undefined} aria-label={label} role={label ? 'img' : undefined}>
+    <svg className="icon" viewBox="0 0 24 24" width={size} height={size} aria-hidden={label === undefined} aria-label={label} role={label ? 'img' : undefined}>
       <g fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">{children}</g>
     </svg>
   );
@@ -19,6 +19,8 @@ export const MegaphoneIcon = () => <Icon><path d="M3 10v4h3l9 5V5L6 10H3z" /><pa
 export const ForumIcon = () => <Icon><path d="M4 5h13v9H8l-4 4z" /><path d="M20 9v11l-3-3h-7" /></Icon>;
 export const AtIcon = () => <Icon><circle cx="12" cy="12" r="4" /><path d="M16 12v1.5a2.5 2.5 0 0 0 5 0V12a9 9 0 1 0-3.5 7.1" /></Icon>;
 export const HomeIcon = () => <Icon><path d="M4 6h16v12H4z" /><path d="m4 7 8 6 8-6" /></Icon>;
+export const KeyIcon = () => <Icon size={20}><circle cx="8" cy="15" r="4" /><path d="m10.8 12.2 8.2-8.2M16 7l3 3M14 9l2 2" /></Icon>;
+export const GlobeIcon = () => <Icon size={20}><circle cx="12" cy="12" r="9" /><path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" /></Icon>;
 export const EyeIcon = () => <Icon><path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" /><circle cx="12" cy="12" r="3" /></Icon>;
 export const GearIcon = () => (
   <Icon>
