@@ -166,7 +166,7 @@ describe('the world editor in Chromium', () => {
     await page.getByTestId('permission-search').fill('manage');
     await page.getByTestId('permission-ViewChannel').waitFor({ state: 'detached' });
     expect(await page.getByTestId('permission-ManageGuild').isChecked()).toBe(true);
-    await page.locator('.world-editor__content').evaluate((content) => content.scrollTo(0, 0));
+    await page.locator('[data-testid="world-editor"] .settings-layer__content').evaluate((content) => content.scrollTo(0, 0));
     const shot = await screenshot('world-editor-02-roles');
     await copyFile(shot, join(REPO_ROOT, 'docs', 'world-editor.png'));
     await page.getByTestId('permission-search').fill('');

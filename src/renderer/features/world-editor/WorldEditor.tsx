@@ -4,7 +4,8 @@
  * app installs, the world file) and the chosen one on the right, closed with the button or
  * Esc. Every edit goes through the registry's management API.
  */
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { SettingsLayer, type LayerSection } from '../../app/SettingsLayer.js';
 import { useActions, useApp } from '../../app/store-context.js';
 import { AppsTab } from './AppsTab.js';
 import { ChannelsTab } from './ChannelsTab.js';
@@ -35,10 +36,10 @@ const TABS: Readonly<Record<EditorTab, () => ReactNode>> = {
 };
 
 /** The nav, in sections: what the whole world holds, what the chosen guild holds, the file. */
-const SECTIONS: ReadonlyArray<{ heading: string; tabs: readonly EditorTab[]; guild?: true }> = [
-  { heading: 'World', tabs: ['users', 'apps'] },
-  { heading: 'Guild', tabs: ['roles', 'channels', 'members'], guild: true },
-  { heading: 'World File', tabs: ['file'] },
+const SECTIONS: ReadonlyArray<LayerSection<EditorTab>> = [
+  { heading: 'World', entries: ['users', 'apps'] },
+  { heading: 'Guild', entries: ['roles', 'channels', 'members'], extra: <GuildChooser /> },
+  { heading: 'World File', entries: ['file'] },
 ];
 
 function GuildChooser() {
@@ -78,56 +79,16 @@ export function WorldEditor() {
   const open = useApp((state) => state.editorOpen);
   const tab = useApp((state) => state.editorTab);
   const { setEditorTab, closeWorldEditor } = useActions();
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeWorldEditor();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, closeWorldEditor]);
-
   if (!open) return null;
   return (
-    <div className="world-editor" role="dialog" aria-modal="true" aria-labelledby="world-editor-title" data-testid="world-editor">
-      <nav className="world-editor__nav" aria-label="World editor sections">
-        <div className="world-editor__nav-inner">
-          {SECTIONS.map((section) => (
-            <div key={section.heading} className="world-editor__nav-section">
-              <h2 className="world-editor__nav-heading">{section.heading}</h2>
-              {section.guild && <GuildChooser />}
-              {section.tabs.map((entry) => (
-                <button
-                  key={entry}
-                  type="button"
-                  className={entry === tab ? 'world-editor__nav-item world-editor__nav-item--active' : 'world-editor__nav-item'}
-                  aria-current={entry === tab ? 'page' : undefined}
-                  data-testid={`world-editor-tab-${entry}`}
-                  onClick={() => setEditorTab(entry)}
-                >
-                  {TITLES[entry]}
-                </button>
-              ))}
-            </div>
-          ))}
-        </div>
-      </nav>
-      <main className="world-editor__content">
-        <div className="world-editor__content-inner">
-          <h1 id="world-editor-title" className="world-editor__title">{TITLES[tab]}</h1>
-          <TokenNotice />
-          <EditorBody />
-        </div>
-        <div className="world-editor__close">
-          <button type="button" className="world-editor__close-button" aria-label="Close the world editor" data-testid="world-editor-close" onClick={closeWorldEditor}>
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-              <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </button>
-          <span className="world-editor__close-key" aria-hidden="true">ESC</span>
-        </div>
-      </main>
-    </div>
+    <SettingsLayer
+      navLabel="World editor sections" closeLabel="Close the world editor" testId="world-editor" closeTestId="world-editor-close"
+      entryTestId={(entry) => `world-editor-tab-${entry}`}
+      sections={SECTIONS} titles={TITLES} current={tab} wide
+      onChoose={setEditorTab} onClose={closeWorldEditor}
+    >
+      <TokenNotice />
+      <EditorBody />
+    </SettingsLayer>
   );
 }
