@@ -5,8 +5,10 @@
  * RECONNECT, and destroys cleanly.
  */
 import { once } from 'node:events';
-import { Client, Events, GatewayIntentBits, type ApplicationCommandPermissionsUpdateData } from 'discord.js';
+import type { Client} from 'discord.js';
+import { Events, type ApplicationCommandPermissionsUpdateData } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readyDiscordJsBot } from '../helpers/discordjs-bot.js';
 import { FAR_GUILD, gatewayRegistry, type GatewayRegistry } from '../helpers/gateway-registry.js';
 import { IDS } from '../helpers/test-registry.js';
 import { WORLD } from '../helpers/world-registry.js';
@@ -26,18 +28,13 @@ afterEach(async () => {
 async function login(): Promise<{ gateway: GatewayRegistry; bot: Client; sessionId: string }> {
   const gateway = await gatewayRegistry();
   registry = gateway;
-  const application = gateway.store.world.application(IDS.app);
-  if (!application) throw new Error('the fixture app is missing');
-  gateway.store.world.putApplication(application, TOKEN, null);
-  const bot = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: `${gateway.url}/api` } });
-  client = bot;
   let sessionId = '';
-  bot.on(Events.Raw, (packet: { t?: string; d?: { session_id?: string } }) => {
-    if (packet.t === 'READY') sessionId = packet.d?.session_id ?? '';
+  const bot = await readyDiscordJsBot(gateway, IDS.app, TOKEN, (starting) => {
+    starting.on(Events.Raw, (packet: { t?: string; d?: { session_id?: string } }) => {
+      if (packet.t === 'READY') sessionId = packet.d?.session_id ?? '';
+    });
   });
-  const ready = once(bot, Events.ClientReady);
-  await bot.login(TOKEN);
-  await ready;
+  client = bot;
   return { gateway, bot, sessionId };
 }
 

@@ -5,8 +5,10 @@
  * leaves the guild when the app is uninstalled (guildDelete).
  */
 import { once } from 'node:events';
-import { Client, Events, GatewayIntentBits, type Guild, type GuildChannel, type Role } from 'discord.js';
+import type { Client} from 'discord.js';
+import { Events, type Guild, type GuildChannel, type Role } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readyDiscordJsBot } from '../helpers/discordjs-bot.js';
 import { gatewayRegistry, type GatewayRegistry } from '../helpers/gateway-registry.js';
 import { IDS, TOKENS } from '../helpers/test-registry.js';
 import { WORLD } from '../helpers/world-registry.js';
@@ -26,14 +28,8 @@ afterEach(async () => {
 async function login(): Promise<{ gateway: GatewayRegistry; bot: Client }> {
   const gateway = await gatewayRegistry();
   registry = gateway;
-  const application = gateway.store.world.application(IDS.otherApp);
-  if (!application) throw new Error('the fixture\'s other app is missing');
-  gateway.store.world.putApplication(application, TOKEN, null);
-  const bot = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: `${gateway.url}/api` } });
+  const bot = await readyDiscordJsBot(gateway, IDS.otherApp, TOKEN);
   client = bot;
-  const ready = once(bot, Events.ClientReady);
-  await bot.login(TOKEN);
-  await ready;
   return { gateway, bot };
 }
 
