@@ -19,6 +19,7 @@ import { answerFrameworkError, MAX_PATH_VALUE } from './http/framework-errors.js
 import { RateLimiter, type RouteLimit } from './http/rate-limits.js';
 import { ServiceError, storageRefusal } from './http/service-error.js';
 import { registerCors } from './http/cors.js';
+import { registerJsonType } from './http/json-type.js';
 import { RedirectInbox } from './host/redirect-inbox.js';
 import { memorySettings, type SettingsKeeper } from './host/settings-file.js';
 import { registerActivityInstanceRoutes } from './routes/activity-instances.js';
@@ -134,6 +135,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerJsonBody(app);
   registerCors(app);
+  registerJsonType(app);
   gateway.attach(app.server);
   // Before the HTTP server closes: it would wait for the upgraded gateway sockets.
   app.addHook('preClose', () => gateway.close());

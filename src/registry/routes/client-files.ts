@@ -17,8 +17,8 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.woff2': 'font/woff2',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
 };
 
 /** Built asset names: Vite's hashed files, never a path. */

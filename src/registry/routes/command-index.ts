@@ -10,6 +10,7 @@ import { commandView } from '../domain/command-view.js';
 import { requestLocale } from '../domain/request-locale.js';
 import { AnswerCache } from '../http/answer-cache.js';
 import { authenticatePerson } from '../http/auth.js';
+import { JSON_TYPE } from '../http/json-type.js';
 import { resource } from '../http/resource.js';
 import { invalidField, ServiceError } from '../http/service-error.js';
 import { evaluateCommand, evaluateLocation, locateChannel, locateGuild, type Evaluated } from '../queries/command-index.js';
@@ -34,7 +35,7 @@ export function registerCommandIndexRoutes(app: FastifyInstance, context: Regist
     const locale = requestLocale(request.headers, user.locale);
     const hidden = booleanQuery(request, 'include_hidden');
     const body = indexes.get(`${user.id}|${place}|${locale ?? ''}|${hidden}`, () => indexBody(evaluate(), locale, hidden));
-    return reply.type('application/json; charset=utf-8').send(body);
+    return reply.type(JSON_TYPE).send(body);
   };
 
   const indexBody = (evaluated: Evaluated[], locale: ReturnType<typeof requestLocale>, hidden: boolean) => {

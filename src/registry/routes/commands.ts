@@ -12,6 +12,7 @@ import { commandView } from '../domain/command-view.js';
 import { requestLocale } from '../domain/request-locale.js';
 import { authenticateApplication } from '../http/auth.js';
 import { AnswerCache } from '../http/answer-cache.js';
+import { JSON_TYPE } from '../http/json-type.js';
 import { resource } from '../http/resource.js';
 import { ServiceError } from '../http/service-error.js';
 import { booleanQuery, snowflakeParams } from './path-values.js';
@@ -49,7 +50,7 @@ export function registerCommandRoutes(app: FastifyInstance, context: RegistryCon
         const key = `${scopeKey(scope.application.id, scope.guildId)}${view.mode}:${view.mode === 'localized' ? (view.locale ?? '') : ''}`;
         const body = lists.get(key, () =>
           scope.store.commands.list(scope.application.id, scope.guildId).map((command) => commandView(command, view)));
-        return reply.type('application/json; charset=utf-8').send(body);
+        return reply.type(JSON_TYPE).send(body);
       },
       POST: (request, reply) => {
         const { scope } = open(request, reply, base);
