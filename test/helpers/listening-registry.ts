@@ -70,8 +70,14 @@ export async function startedRegistry(): Promise<ListeningRegistry> {
   }
 }
 
-/** `buildApp` with `options` and the example world, listening on port 0, over a fresh data directory. */
-export async function builtRegistry(options: Omit<Partial<RegistryOptions>, 'store'> = {}): Promise<ListeningRegistry> {
+/**
+ * `buildApp` with `options` and the example world, listening on port 0, over a fresh data
+ * directory; `configure` runs before it listens (a test adds its hooks there).
+ */
+export async function builtRegistry(
+  options: Omit<Partial<RegistryOptions>, 'store'> = {},
+  configure: (app: FastifyInstance) => void = () => undefined,
+): Promise<ListeningRegistry> {
   const dataDirectory = await mkdtemp(join(tmpdir(), 'slashbench-interop-'));
   const store = openStore(dataDirectory);
   const now = Date.now;
@@ -80,6 +86,7 @@ export async function builtRegistry(options: Omit<Partial<RegistryOptions>, 'sto
   try {
     loadWorld(store, readWorldFile(EXAMPLE_WORLD), { now, nextId });
     app = buildApp({ now, nextId, ...options, store });
+    configure(app);
     await app.listen({ host: '127.0.0.1', port: 0 });
   } catch (error) {
     await app?.close();
