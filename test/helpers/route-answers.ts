@@ -52,6 +52,16 @@ export function isHostRefusal(response: LightMyRequestResponse): boolean {
   return !!body && typeof body.code === 'string' && typeof body.message === 'string';
 }
 
+/**
+ * The service answers JSON with exactly `application/json` (api-facts.md, Error body):
+ * discord.py, oceanic.js, eris and slash-create compare the header exactly. A problem to
+ * report, or undefined when the answer is not JSON or carries the exact value.
+ */
+export function jsonTypeProblem(response: LightMyRequestResponse): string | undefined {
+  const type = String(response.headers['content-type'] ?? '');
+  return /json/i.test(type) && type !== 'application/json' ? `Content-Type "${type}"` : undefined;
+}
+
 export function isPage(response: LightMyRequestResponse): boolean {
   return /^text\/html/.test(String(response.headers['content-type'] ?? ''));
 }

@@ -3,10 +3,11 @@
  * the service tells apart. The expected answer of each cell comes from the rule table
  * below, written from the spec (Authentication) and api-facts.md (the error table), never
  * from what the code answers; a refusal must also leave every table of the store as it was.
+ * Every JSON answer, allowed or refused, carries exactly `Content-Type: application/json`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessWorld, TOKEN_KINDS, type AccessWorld, type TokenKind } from '../helpers/access-world.js';
-import { injection, isOAuthRefusal } from '../helpers/route-answers.js';
+import { injection, isOAuthRefusal, jsonTypeProblem } from '../helpers/route-answers.js';
 import { catalogueGaps, ROUTE_CATALOGUE, routeUrl, type Access } from '../helpers/route-catalogue.js';
 
 type Answer = 'allowed' | { status: number; message: string; code: number } | { status: number; error: string };
@@ -127,6 +128,8 @@ describe('who may do what', () => {
           const answer = expected(route.access, kind);
           const problem = mismatch(answer, response.statusCode, response.body, isOAuthRefusal(response));
           if (problem) wrong.push(`${kind}: expected ${JSON.stringify(answer)}, got ${problem}`);
+          const typeProblem = jsonTypeProblem(response);
+          if (typeProblem) wrong.push(`${kind}: ${typeProblem}`);
           if (answer !== OK && !world.unchangedSince(before)) wrong.push(`${kind}: the refusal changed the store`);
           // An allowed request may use up its sample (a callback answers once).
           if (answer === OK && !route.fresh) shared = await route.sample(world);
@@ -146,7 +149,7 @@ describe('who may do what', () => {
         const response = await world.inject({
           method: route.method as 'GET', url: routeUrl(route.url, request.params), headers: world.tokens[kind] ? { authorization: world.tokens[kind] } : {},
         });
-        const problem = mismatch(WRONG_METHOD, response.statusCode, response.body, false);
+        const problem = mismatch(WRONG_METHOD, response.statusCode, response.body, false) ?? jsonTypeProblem(response);
         if (problem) wrong.push(`${route.method} ${route.url} ${kind}: ${problem}`);
         cells.checked += 1;
       }
