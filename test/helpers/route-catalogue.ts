@@ -138,6 +138,7 @@ export const ROUTE_CATALOGUE: Record<string, RouteEntry> = {
   '/api/v10/gateway/bot': { GET: entry('bot', none()) },
 
   '/api/v10/users/@me': { GET: entry('current-user', none()) },
+  '/api/v10/users/:userId': { GET: entry('bot', none({ userId: IDS.member })) },
   '/api/v10/guilds/:guildId': { GET: entry('reader', none({ guildId: IDS.guild })) },
   '/api/v10/guilds/:guildId/roles': { GET: entry('reader', none({ guildId: IDS.guild })) },
   '/api/v10/guilds/:guildId/channels': { GET: entry('reader', none({ guildId: IDS.guild })) },

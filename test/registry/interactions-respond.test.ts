@@ -96,6 +96,10 @@ describe('the first response', () => {
     expect(await harness.event('MESSAGE_UPDATE')).toMatchObject({ id: thinking.id, content: 'done' });
     const followup = await webhook(harness, interaction, 'POST', '', { content: 'and one more' });
     expect(followup.json()).toMatchObject({ content: 'and one more', interaction_metadata: { original_response_message_id: thinking.id } });
+    // The webhook routes answer the service's rate-limit headers, a bucket per route and token.
+    expect(followup.headers).toMatchObject({ 'x-ratelimit-limit': expect.any(String), 'x-ratelimit-remaining': expect.any(String) });
+    expect(followup.headers['x-ratelimit-bucket']).toMatch(/^[0-9a-f]{16}$/);
+    expect(edited.headers['x-ratelimit-bucket']).not.toBe(followup.headers['x-ratelimit-bucket']);
     expect((await webhook(harness, interaction, 'GET', `/messages/${followup.json().id}`)).json().content).toBe('and one more');
     expect((await webhook(harness, interaction, 'DELETE', `/messages/${followup.json().id}`)).statusCode).toBe(204);
     expect((await webhook(harness, interaction, 'DELETE', '/messages/@original')).statusCode).toBe(204);
@@ -178,6 +182,39 @@ describe('components', () => {
     expect(await harness.event('MESSAGE_UPDATE')).toMatchObject({ id: message.id, content: 'pressed' });
     const unknown = await harness.invoke({ type: 3, application_id: IDS.app, guild_id: IDS.guild, channel_id: IDS.general, message_id: message.id, data: { custom_id: 'nope' } });
     expect(unknown.json().errors.data.custom_id._errors[0].code).toBe('INTERACTION_COMPONENT_UNKNOWN');
+  });
+
+  // Discord's example app (discord/discord-example-app) answers a press, then deletes the
+  // pressed message, and edits an ephemeral select's message, with the press's own token.
+  it('a press\'s token edits and deletes the message the component is on, ephemeral or not, and no other', async () => {
+    const harness = interactionHarness();
+    const interaction = await invoked(harness);
+    const row = [{ type: 1, components: [{ type: 2, style: 1, label: 'Accept', custom_id: 'accept' }] }];
+    await harness.callback(interaction, { type: 4, data: { content: 'a challenge', components: row } });
+    const challenge = await harness.event('MESSAGE_CREATE');
+    const press = async (messageId: unknown, nonce: string) => {
+      const next = harness.gateway.nextInteraction();
+      const response = await harness.invoke({
+        type: 3, application_id: IDS.app, guild_id: IDS.guild, channel_id: IDS.general, nonce, message_id: messageId, data: { custom_id: 'accept' },
+      });
+      expect(response.statusCode, response.body).toBe(204);
+      return next;
+    };
+    const accepted = await press(challenge.id, 'n2');
+    await harness.callback(accepted, { type: 4, data: { content: 'your choice?', flags: 64, components: row } });
+    const choice = await harness.event('MESSAGE_CREATE', (data) => data.content === 'your choice?');
+    expect((await webhook(harness, accepted, 'DELETE', `/messages/${challenge.id}`)).statusCode).toBe(204);
+    expect(await harness.event('MESSAGE_DELETE')).toMatchObject({ id: challenge.id });
+
+    const chosen = await press(choice.id, 'n3');
+    await harness.callback(chosen, { type: 4, data: { content: 'you win' } });
+    const edited = await webhook(harness, chosen, 'PATCH', `/messages/${choice.id}`, { content: 'nice choice', components: [] });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ id: choice.id, content: 'nice choice', components: [], flags: 64 });
+    // Another interaction's message of the same app is not the press's to touch.
+    const win = await harness.event('MESSAGE_CREATE', (data) => data.content === 'you win');
+    const other = await webhook(harness, accepted, 'PATCH', `/messages/${win.id}`, { content: 'x' });
+    expect(other.json()).toEqual({ message: 'Unknown Message', code: 10008 });
   });
 });
 

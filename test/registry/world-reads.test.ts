@@ -34,6 +34,21 @@ describe('GET /users/@me', () => {
   });
 });
 
+describe('GET /users/{id}', () => {
+  it('answers any user of the world to a bot token, without what only its owner sees', async () => {
+    const stranger = await get(OTHER_BOT, `/users/${WORLD.stranger}`);
+    expect(stranger).toMatchObject({ status: 200, body: { id: WORLD.stranger, username: 'stranger', global_name: null, discriminator: '0' } });
+    expect(stranger.body).not.toHaveProperty('locale');
+    expect(await get(BOT, `/users/${IDS.app}`)).toMatchObject({ status: 200, body: { id: IDS.app, bot: true } });
+  });
+
+  it('answers 10013 for an unknown user, 50035 for a bad id, and 401 to a person', async () => {
+    expect(await get(BOT, '/users/1')).toEqual({ status: 404, body: { message: 'Unknown User', code: 10013 } });
+    expect(await get(BOT, '/users/nobody')).toMatchObject({ status: 400, body: { code: 50035, errors: { user_id: { _errors: [{ code: 'NUMBER_TYPE_COERCE' }] } } } });
+    expect(await get(STRANGER, `/users/${WORLD.stranger}`)).toEqual({ status: 401, body: { message: '401: Unauthorized', code: 0 } });
+  });
+});
+
 describe('guilds', () => {
   it('shows a guild with its roles to its app bot and its members', async () => {
     for (const token of [BOT, READER]) {

@@ -3,7 +3,7 @@
  * `APIMessage`). A channel's fields depend on its type, as in the real API: voice
  * channels have a bitrate, threads their metadata, DMs their recipients.
  */
-import type { APIMessage, APIUser, MessageFlags } from 'discord-api-types/v10';
+import { InteractionType, type APIMessage, type APIMessageInteraction, type APIUser, type MessageFlags } from 'discord-api-types/v10';
 import type { ChannelRecord, MessageRecord, UserRecord } from '../store/records.js';
 import { snowflakeTime } from './snowflake.js';
 import { apiUser } from './user-view.js';
@@ -46,7 +46,9 @@ export function channelView(channel: ChannelRecord, context: ChannelContext): Re
     default:
       if (!isThread(channel.type)) return base;
       return {
-        ...base, ...textual, ...(context.ownerId === null ? {} : { owner_id: context.ownerId }), member_count: 0,
+        // A thread carries owner_id (storedChannelView always finds one) and message_count, as
+        // the service's do: discord.py reads both and drops the whole guild when one is missing.
+        ...base, ...textual, ...(context.ownerId === null ? {} : { owner_id: context.ownerId }), member_count: 0, message_count: 0,
         thread_metadata: {
           archived: false, auto_archive_duration: 1440, locked: false,
           archive_timestamp: new Date(snowflakeTime(channel.id)).toISOString(),
@@ -61,8 +63,18 @@ function unknownAuthor(id: string): APIUser {
   return { id, username: 'Deleted User', global_name: null, discriminator: '0', avatar: null };
 }
 
+/**
+ * The deprecated `interaction` of a command's original response, which the service still
+ * sends beside `interaction_metadata`: discord.py 2.x finds the View of a button by it.
+ */
+function messageInteraction(metadata: Record<string, unknown> | null): APIMessageInteraction | undefined {
+  if (metadata === null || metadata.type !== 2 || typeof metadata.name !== 'string' || 'original_response_message_id' in metadata) return undefined;
+  return { id: metadata.id as string, type: InteractionType.ApplicationCommand, name: metadata.name, user: metadata.user as APIUser };
+}
+
 /** The message object for `GET /channels/{id}/messages[/{id}]`. */
 export function messageView(message: MessageRecord, author: UserRecord | undefined): APIMessage {
+  const interaction = messageInteraction(message.interaction_metadata);
   return {
     id: message.id,
     channel_id: message.channel_id,
@@ -85,5 +97,6 @@ export function messageView(message: MessageRecord, author: UserRecord | undefin
     ...(message.interaction_metadata === null
       ? {}
       : { interaction_metadata: message.interaction_metadata as unknown as NonNullable<APIMessage['interaction_metadata']> }),
+    ...(interaction === undefined ? {} : { interaction }),
   };
 }

@@ -5,6 +5,12 @@
 import { channelView } from '../domain/channel-view.js';
 import type { ChannelRecord, UserRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
+import { isThread } from '../domain/world-rules.js';
+
+/** A thread's owner: the world file names no thread creator, so its guild's owner stands in. */
+function threadOwner(store: Store, channel: ChannelRecord): string | null {
+  return channel.guild_id === null ? null : (store.world.guild(channel.guild_id)?.owner_id ?? null);
+}
 
 /**
  * A channel's view with what the store knows about it; `viewerId` (null for the
@@ -19,6 +25,6 @@ export function storedChannelView(store: Store, channel: ChannelRecord, viewerId
   return channelView(channel, {
     recipients,
     lastMessageId: store.messages.lastMessageId(channel.id),
-    ownerId: channel.type === 3 ? (recipientIds[0] ?? null) : null,
+    ownerId: channel.type === 3 ? (recipientIds[0] ?? null) : isThread(channel.type) ? threadOwner(store, channel) : null,
   });
 }

@@ -1,9 +1,11 @@
 /**
  * An interaction's webhook: follow-up messages, and reading, editing and deleting the
  * original response (`@original`) and follow-ups, for 15 minutes after the invocation.
- * Apps reached only through a user install get at most 5 follow-ups.
+ * Apps reached only through a user install get at most 5 follow-ups. Each route answers the
+ * rate-limit headers, bucketed per webhook token as the service does: without them some
+ * libraries (slash-create) assume a limit of one request at a time.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RegistryContext } from '../app.js';
 import { resource } from '../http/resource.js';
 import { invalidFormBody, ServiceError } from '../http/service-error.js';
@@ -17,19 +19,29 @@ export function registerInteractionWebhookRoutes(app: FastifyInstance, context: 
   const base = '/api/v10/webhooks/:applicationId/:token';
 
   /** The live interaction behind the webhook token; a dead or unknown one is an Unknown Webhook. */
-  const interaction = (request: FastifyRequest): InteractionRecord => {
+  const interaction = (request: FastifyRequest, reply: FastifyReply): InteractionRecord => {
     const { applicationId, token } = request.params as { applicationId: string; token: string };
+    reply.headers(context.limiter.hit(`${request.method} ${request.routeOptions.url ?? base}`, `${applicationId}:${token}`));
     const record = context.ledger.live(token);
     if (!record || record.application_id !== applicationId || record.expired) throw new ServiceError('unknownWebhook');
     return record;
   };
 
-  /** One of the interaction's messages: `@original`, or a follow-up by id. */
+  /**
+   * One of the interaction's messages: `@original`, a follow-up by id, or the message a
+   * component (or a modal opened from one) was on. The service lets a component's token
+   * edit and delete that message: Discord's own example app deletes the message with the
+   * pressed button and edits the ephemeral one with the select through exactly these routes.
+   */
   const message = (request: FastifyRequest, record: InteractionRecord): MessageRecord => {
     const { messageId } = request.params as { messageId: string };
     const id = messageId === '@original' ? record.original_message_id : messageId;
     const found = id === null ? undefined : findAppMessage(context, record, id);
-    const ours = found && (found.id === record.original_message_id || (found.interaction_metadata as { id?: string } | null)?.id === record.id);
+    const ours = found && (
+      found.id === record.original_message_id
+      || found.id === record.source_message_id
+      || (found.interaction_metadata as { id?: string } | null)?.id === record.id
+    );
     if (!found || !ours) throw new ServiceError('unknownMessage');
     return found;
   };
@@ -41,8 +53,8 @@ export function registerInteractionWebhookRoutes(app: FastifyInstance, context: 
     });
 
   resource(app, base, {
-    POST: (request) => {
-      const record = interaction(request);
+    POST: (request, reply) => {
+      const record = interaction(request, reply);
       // A follow-up needs the interaction acknowledged first.
       if (record.response_type === null) throw new ServiceError('unknownWebhook');
       if (record.user_installed_only && record.followups >= USER_INSTALL_FOLLOWUP_LIMIT) throw new ServiceError('maxFollowups');
@@ -66,12 +78,12 @@ export function registerInteractionWebhookRoutes(app: FastifyInstance, context: 
   });
 
   resource(app, `${base}/messages/:messageId`, {
-    GET: (request) => {
-      const record = interaction(request);
+    GET: (request, reply) => {
+      const record = interaction(request, reply);
       return appMessageView(context, message(request, record));
     },
-    PATCH: (request) => {
-      const record = interaction(request);
+    PATCH: (request, reply) => {
+      const record = interaction(request, reply);
       const target = message(request, record);
       const checked = validateMessageData(request.body, [], true);
       if (!checked.ok) throw invalidFormBody(checked.errors);
@@ -80,7 +92,7 @@ export function registerInteractionWebhookRoutes(app: FastifyInstance, context: 
       return appMessageView(context, edited);
     },
     DELETE: (request, reply) => {
-      const record = interaction(request);
+      const record = interaction(request, reply);
       deleteAppMessage(context, record, message(request, record));
       inspect(request, record, 204);
       return reply.code(204).send();
