@@ -1,8 +1,8 @@
 /**
  * The OAuth2 scopes the registry grants, with what each lets an app do in the words a
- * consent screen uses. One table for the registry (which refuses any other scope as
- * `invalid_scope`) and the client (whose Authorize panel offers them as checkboxes and
- * whose consent screen explains them).
+ * consent screen uses. One table for the registry (which refuses any scope the real
+ * service does not document as `invalid_scope`) and the client (whose Authorize panel
+ * offers the simulated ones as checkboxes and whose consent screen explains them all).
  */
 
 /** Every scope an authorize request may ask for, in the order screens list them. */
@@ -32,6 +32,28 @@ export const SCOPE_DESCRIPTIONS: Readonly<Record<SupportedScope, string>> = {
   'sdk.social_layer': 'Use your account in games: friends, messages and voice (Social SDK)',
   'sdk.social_layer_presence': 'See your friends\' activity and share yours (Social SDK)',
 };
+
+/**
+ * The other scopes the public documentation lists (discord.com/developers/docs/topics/oauth2,
+ * "OAuth2 Scopes"). The service accepts them, so refusing one would stop an app that asks
+ * for, say, `email`; the registry grants them as asked, but nothing here reads them: they
+ * unlock nothing, and the consent screen says so.
+ */
+export const UNSIMULATED_SCOPES = [
+  'activities.read', 'activities.write', 'applications.builds.read', 'applications.builds.upload',
+  'applications.entitlements', 'applications.store.update', 'connections', 'dm_channels.read', 'email',
+  'gdm.join', 'guilds.join', 'guilds.members.read', 'identify.premium', 'messages.read', 'relationships.read',
+  'role_connections.write', 'rpc', 'rpc.activities.write', 'rpc.notifications.read', 'rpc.voice.read',
+  'rpc.voice.write', 'voice', 'webhook.incoming',
+] as const;
+
+/** What the consent screen adds to a scope the registry accepts but does not simulate. */
+export const UNSIMULATED_NOTE = 'accepted as the service accepts it, but not simulated here: it unlocks nothing';
+
+/** Whether `scope` is one the service documents but the registry does not simulate. */
+export function isUnsimulatedScope(scope: string): boolean {
+  return (UNSIMULATED_SCOPES as readonly string[]).includes(scope);
+}
 
 /** Whether `scope` is one the registry grants. */
 export function isSupportedScope(scope: string): scope is SupportedScope {

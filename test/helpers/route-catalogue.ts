@@ -225,6 +225,8 @@ export const ROUTE_CATALOGUE: Record<string, RouteEntry> = {
     GET: entry('management', none()),
     PUT: entry('management', () => ({ params: {}, body: { users: [], applications: [], guilds: [] } })),
   },
+  '/_slashbench/applications/:applicationId/commands': { GET: entry('management', () => ({ params: APP, query: `guild_id=${IDS.guild}` })) },
+  '/_slashbench/applications/:applicationId/guilds/:guildId/commands/permissions': { GET: entry('management', none(IN_GUILD)) },
   '/_slashbench/users': { POST: entry('management', () => ({ params: {}, body: { username: 'newcomer' } })) },
   '/_slashbench/users/:userId': {
     PATCH: entry('management', () => ({ params: { userId: IDS.member }, body: { locale: 'fr' } })),

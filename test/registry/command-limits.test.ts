@@ -26,6 +26,33 @@ describe('limits per type', () => {
   });
 });
 
+describe('the length of a bulk overwrite', () => {
+  it('refuses 131 commands with 50035 BASE_TYPE_MAX_LENGTH, before the per-type limits', async () => {
+    const registry = testRegistry();
+    // 131 CHAT_INPUT commands would also break the 100 limit (30032): the array's length is checked first.
+    const response = await registry.bot({ method: 'PUT', url: GLOBAL, payload: names(131).map((name) => slash(name)) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 50035, message: 'Invalid Form Body',
+      errors: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 130 or fewer in length.' }] },
+    });
+    expect((await registry.bot({ method: 'PUT', url: GUILD, payload: names(131).map((name) => ({ name, type: 2 })) })).json().code).toBe(50035);
+    expect((await registry.bot({ method: 'GET', url: GLOBAL })).json()).toEqual([]);
+  });
+
+  it('takes 130 commands when each type stays within its limit', async () => {
+    const registry = testRegistry();
+    const list = [
+      ...names(100).map((name) => slash(name)),
+      ...names(15, 'User ').map((name) => ({ name, type: 2 })),
+      ...names(15, 'Message ').map((name) => ({ name, type: 3 })),
+    ];
+    const response = await registry.bot({ method: 'PUT', url: GLOBAL, payload: list });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toHaveLength(130);
+  });
+});
+
 describe('daily creates', () => {
   it('allows 200 creates a day per scope, then answers 429 30034 with retry_after', async () => {
     const registry = testRegistry();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandPermissions } from '../../src/registry/store/permission-store.js';
-import { GLOBAL, GUILD, IDS, slash, testRegistry } from '../helpers/test-registry.js';
+import { GLOBAL, GUILD, IDS, TOKENS, slash, testRegistry } from '../helpers/test-registry.js';
 
 const EDIT = 'applications.commands.permissions.update';
 const PERMISSIONS = `/api/v10/applications/${IDS.app}/guilds/${IDS.guild}/commands`;
@@ -125,8 +125,6 @@ describe('overwrite validation', () => {
     ['a bad id', { permissions: [{ id: 'everyone', type: 1, permission: true }] }, ['permissions', '0', 'id'], 'NUMBER_TYPE_COERCE'],
     ['a bad type', { permissions: [{ id: IDS.member, type: 4, permission: true }] }, ['permissions', '0', 'type'], 'BASE_TYPE_CHOICES'],
     ['a non-boolean permission', { permissions: [{ id: IDS.member, type: 2, permission: 'yes' }] }, ['permissions', '0', 'permission'], 'BASE_TYPE_BOOLEAN'],
-    ['an unknown role', { permissions: [{ id: '999999999999999999', type: 1, permission: true }] }, ['permissions', '0', 'id'], 'APPLICATION_COMMAND_PERMISSIONS_UNKNOWN_TARGET'],
-    ['a duplicate target', { permissions: [{ id: IDS.member, type: 2, permission: true }, { id: IDS.member, type: 2, permission: false }] }, ['permissions', '1', 'id'], 'APPLICATION_COMMAND_PERMISSIONS_DUPLICATE'],
   ])('refuses %s with 50035 at its path', async (_name, body, path, code) => {
     const { registry, put } = setup();
     const command = (await registry.bot({ method: 'POST', url: GUILD, payload: slash('mod') })).json();
@@ -136,5 +134,36 @@ describe('overwrite validation', () => {
     for (const key of path) node = node[key];
     expect(node._errors[0].code).toBe(code);
     expect(registry.store.permissions.list(IDS.app, IDS.guild)).toEqual([]);
+  });
+});
+
+describe('overwrites the service stores but never reads', () => {
+  it('stores a target not in the guild and a repeated target, and warns about them in the management API', async () => {
+    const { registry, put } = setup();
+    const command = (await registry.bot({ method: 'POST', url: GUILD, payload: slash('mod') })).json();
+    const overwrites = [
+      { id: '999999999999999999', type: 1, permission: true },
+      { id: IDS.member, type: 2, permission: true },
+      { id: IDS.member, type: 2, permission: false },
+    ];
+    const saved = await put(command.id, { permissions: overwrites });
+    expect(saved.statusCode).toBe(200);
+    // The public answer is the service's: no warnings in it.
+    expect(saved.json()).toEqual({ id: command.id, application_id: IDS.app, guild_id: IDS.guild, permissions: overwrites });
+    const listed = await registry.app.inject({
+      method: 'GET', url: `/_slashbench/applications/${IDS.app}/guilds/${IDS.guild}/commands/permissions`, headers: { authorization: TOKENS.owner },
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual([{
+      id: command.id, application_id: IDS.app, guild_id: IDS.guild, permissions: overwrites,
+      warnings: [
+        { path: 'permissions.0.id', code: 'UNKNOWN_OVERWRITE_TARGET', message: 'No role "999999999999999999" in this guild: the overwrite is stored but never matches.' },
+        { path: 'permissions.2.id', code: 'REPEATED_OVERWRITE', message: 'An earlier overwrite has the same target and type: that one is read, this one never is.' },
+      ],
+    }]);
+    const unknownGuild = await registry.app.inject({
+      method: 'GET', url: `/_slashbench/applications/${IDS.app}/guilds/999/commands/permissions`, headers: { authorization: TOKENS.owner },
+    });
+    expect(unknownGuild.json().code).toBe(10004);
   });
 });

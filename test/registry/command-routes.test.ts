@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GLOBAL, GUILD, IDS, slash, testRegistry } from '../helpers/test-registry.js';
+import { WARNINGS } from '../../src/shared/command-rules/index.js';
+import { GLOBAL, GUILD, IDS, TOKENS, slash, testRegistry } from '../helpers/test-registry.js';
 
 describe('create, read, edit and delete commands', () => {
   it('creates a global command with the service defaults (201)', async () => {
@@ -190,5 +191,66 @@ describe('list answers are reused only while nothing changed', () => {
     expect(await list(GLOBAL)).toEqual(['one:Edited']);
     await registry.bot({ method: 'DELETE', url: `${GLOBAL}/${created.id}` });
     expect(await list(GLOBAL)).toEqual([]);
+  });
+});
+
+describe('combinations the service stores but ignores', () => {
+  it('stores contexts [0, 1, 2] with integration_types [0], as seyfert registers every command', async () => {
+    const registry = testRegistry();
+    const body = slash('ask', { integration_types: [0], contexts: [0, 1, 2] });
+    const created = await registry.bot({ method: 'POST', url: GLOBAL, payload: body });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ integration_types: [0], contexts: [0, 1, 2] });
+    // The public answer is the service's, with no warnings in it.
+    expect(created.json()).not.toHaveProperty('warnings');
+    const bulk = await registry.bot({ method: 'PUT', url: GLOBAL, payload: [body, slash('ping', { contexts: [2] })] });
+    expect(bulk.statusCode).toBe(200);
+    expect(bulk.json().map((command: { contexts: number[] }) => command.contexts)).toEqual([[0, 1, 2], [2]]);
+  });
+
+  it('stores a guild command with the global lists, as the bulk element documents them', async () => {
+    const registry = testRegistry();
+    const body = slash('guildy', { integration_types: [0, 1], contexts: [0, 1, 2] });
+    const response = await registry.bot({ method: 'PUT', url: GUILD, payload: [body] });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()[0]).toMatchObject({ guild_id: IDS.guild, integration_types: [0, 1], contexts: [0, 1, 2] });
+  });
+});
+
+describe('warnings in the management API', () => {
+  const list = (registry: ReturnType<typeof testRegistry>, query = '', token: string = TOKENS.owner) =>
+    registry.app.inject({ method: 'GET', url: `/_slashbench/applications/${IDS.app}/commands${query}`, headers: { authorization: token } });
+
+  it('lists each stored command with what the service ignores in it', async () => {
+    const registry = testRegistry();
+    await registry.bot({ method: 'PUT', url: GLOBAL, payload: [slash('ask', { integration_types: [0], contexts: [0, 1, 2] }), slash('ping')] });
+    const response = await list(registry);
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as Array<{ command: { name: string }; warnings: unknown[] }>;
+    expect(body.map((entry) => entry.command.name)).toEqual(['ask', 'ping']);
+    expect(body[0]?.warnings).toEqual([{
+      path: 'contexts.2', code: 'PRIVATE_CHANNEL_WITHOUT_USER_INSTALL',
+      message: WARNINGS.privateChannelWithoutUserInstall.text(),
+    }]);
+    expect(body[1]?.warnings).toEqual([]);
+  });
+
+  it('lists a guild\'s commands with guild_id, and warns about the lists only global commands read', async () => {
+    const registry = testRegistry();
+    await registry.bot({ method: 'POST', url: GUILD, payload: slash('guildy', { integration_types: [1], contexts: [0, 1] }) });
+    const body = (await list(registry, `?guild_id=${IDS.guild}`)).json() as Array<{ warnings: Array<{ path: string; code: string }> }>;
+    expect(body[0]?.warnings.map((warning) => [warning.path, warning.code])).toEqual([
+      ['integration_types', 'GUILD_COMMAND_INTEGRATION_TYPES'], ['contexts', 'GUILD_COMMAND_CONTEXTS'],
+    ]);
+    expect((await list(registry)).json()).toEqual([]);
+  });
+
+  it('answers people only, for apps and guilds that exist', async () => {
+    const registry = testRegistry();
+    expect((await list(registry, '', `Bot ${TOKENS.bot}`)).statusCode).toBe(403);
+    expect((await list(registry, '', 'nobody')).statusCode).toBe(401);
+    expect((await list(registry, '?guild_id=999')).json().code).toBe(10004);
+    const unknownApp = await registry.app.inject({ method: 'GET', url: '/_slashbench/applications/999/commands', headers: { authorization: TOKENS.owner } });
+    expect(unknownApp.json().code).toBe(10002);
   });
 });

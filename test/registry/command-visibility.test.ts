@@ -100,11 +100,17 @@ beforeAll(async () => {
     { name: 'manage-guild', default_member_permissions: P.MANAGE_GUILD.toString() },
     { name: 'age-restricted', nsfw: true }, { name: 'no-dm', dm_permission: false },
     { name: 'guild-context', contexts: [0] }, { name: 'dm-context', contexts: [1] },
+    // seyfert's way: stored, and PRIVATE_CHANNEL simply never matches a guild install.
+    { name: 'seyfert-style', integration_types: [0], contexts: [0, 1, 2] },
   ]) await create('guild-app-token', global, body);
-  await create('guild-app-token', `/api/v10/applications/${ID.app}/guilds/${ID.guild}/commands`, { name: 'guild-only' });
+  const guildCommands = `/api/v10/applications/${ID.app}/guilds/${ID.guild}/commands`;
+  await create('guild-app-token', guildCommands, { name: 'guild-only' });
+  // A guild command's lists are for global commands only: it still comes through the guild.
+  await create('guild-app-token', guildCommands, { name: 'guild-lists', integration_types: [1], contexts: [1, 2] });
   const userGlobal = `/api/v10/applications/${ID.userApp}/commands`;
   await create('user-app-token', userGlobal, { name: 'user-installed', integration_types: [1], contexts: [0, 1, 2] });
   await create('user-app-token', userGlobal, { name: 'guild-install-only', integration_types: [0] });
+  await create('user-app-token', userGlobal, { name: 'private-without-user-install', integration_types: [0], contexts: [0, 1, 2] });
 });
 
 /**
@@ -155,6 +161,11 @@ describe('visibility rules, each deciding alone', () => {
     ['context: contexts [0] shows in guilds', 'alice', inGeneral, 'guild-context', true],
     ['context: contexts [1] stays out of guilds', 'alice', inGeneral, 'dm-context', false, 'context'],
     ['context: contexts [1] shows in a DM with the bot', 'alice', { channel: ID.dmAlice }, 'dm-context', true],
+    ['contexts [0, 1, 2] with [0]: shown in guilds', 'alice', inGeneral, 'seyfert-style', true],
+    ['contexts [0, 1, 2] with [0]: shown in a DM with the bot', 'alice', { channel: ID.dmAlice }, 'seyfert-style', true],
+    ['contexts [0, 1, 2] with [0]: never in a group DM', 'carol', { channel: ID.groupDm }, 'private-without-user-install', false, 'installation'],
+    ['a guild command ignores its lists: shown in its guild', 'alice', inGeneral, 'guild-lists', true],
+    ['a guild command ignores its lists: not in a DM', 'alice', { channel: ID.dmAlice }, 'guild-lists', false],
     ['context: dm_permission false stays out of DMs', 'alice', { channel: ID.dmAlice }, 'no-dm', false, 'context'],
     ['context: dm_permission false shows in guilds', 'alice', inGeneral, 'no-dm', true],
     ['age restriction: hidden in a plain channel', 'alice', inGeneral, 'age-restricted', false, 'age restriction'],
@@ -227,6 +238,22 @@ describe('the explain view', () => {
       'scope:pass', 'installation:pass', 'context:pass', 'age restriction:pass', 'membership:pass',
       'use application commands:pass', 'channel permission:skip', 'member permission:pass',
     ]);
+  });
+
+  it('carries the warnings of the command as stored', async () => {
+    const explain = (name: string, user: string, where: string) => app.inject({
+      method: 'GET', url: `/_slashbench/explain?command_id=${commandIds.get(name)}&${where}`, headers: { authorization: `token-${user}` },
+    });
+    const seyfert = (await explain('seyfert-style', 'alice', `channel_id=${ID.general}`)).json();
+    expect(seyfert.visible).toBe(true);
+    expect(seyfert.warnings).toEqual([expect.objectContaining({ path: 'contexts.2', code: 'PRIVATE_CHANNEL_WITHOUT_USER_INSTALL' })]);
+    const hidden = (await explain('private-without-user-install', 'carol', `channel_id=${ID.groupDm}`)).json();
+    expect(hidden.visible).toBe(false);
+    expect(hidden.checks.find((check: { verdict: string }) => check.verdict === 'fail')).toMatchObject({ rule: 'installation' });
+    expect(hidden.warnings.map((warning: { code: string }) => warning.code)).toEqual(['PRIVATE_CHANNEL_WITHOUT_USER_INSTALL']);
+    expect((await explain('plain', 'alice', `guild_id=${ID.guild}`)).json().warnings).toEqual([]);
+    const guildLists = (await explain('guild-lists', 'alice', `guild_id=${ID.guild}`)).json();
+    expect(guildLists.warnings.map((warning: { code: string }) => warning.code)).toEqual(['GUILD_COMMAND_INTEGRATION_TYPES', 'GUILD_COMMAND_CONTEXTS']);
   });
 
   it('answers user tokens only, for places the user is in', async () => {

@@ -40,6 +40,13 @@ describe('GET /oauth2/authorize (the consent screen)', () => {
     expect(identify.json().guilds).toEqual([]);
   });
 
+  it('accepts every scope the service documents, even those not simulated here', async () => {
+    const registry = oauthRegistry();
+    const answer = await authorizeApi(registry, 'GET', authorizeQuery({ scope: 'identify email guilds.join connections' }));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().scopes).toEqual(['identify', 'email', 'guilds.join', 'connections']);
+  });
+
   it('needs a person\'s session token', async () => {
     const registry = oauthRegistry();
     expect((await authorizeApi(registry, 'GET', authorizeQuery(), undefined, 'not-a-token')).json()).toEqual({ message: '401: Unauthorized', code: 0 });
@@ -73,7 +80,7 @@ describe('GET /oauth2/authorize (the consent screen)', () => {
   it.each([
     ['an unsupported response_type', { response_type: 'token' }, 'unsupported_response_type', 'Only the "code" response_type is supported.'],
     ['no response_type', { response_type: undefined }, 'invalid_request', 'Missing "response_type" in request.'],
-    ['an unknown scope', { scope: 'identify email' }, 'invalid_scope', 'The requested scope "email" is invalid, unknown, or malformed.'],
+    ['an undocumented scope', { scope: 'identify made.up' }, 'invalid_scope', 'The requested scope "made.up" is invalid, unknown, or malformed.'],
     ['no scope', { scope: undefined }, 'invalid_scope', 'The requested scope is empty.'],
     ['the plain PKCE method', { code_challenge: PKCE.challenge, code_challenge_method: 'plain' }, 'invalid_request', 'Only the "S256" code_challenge_method is supported.'],
     ['a challenge without a method', { code_challenge: PKCE.challenge }, 'invalid_request', 'Only the "S256" code_challenge_method is supported.'],

@@ -138,7 +138,6 @@ describe('refusals name the field, and nothing is written', () => {
     ['a message in an unknown channel', (w) => { (w.messages?.[0] as { channel_id: string }).channel_id = '42'; }, 'messages[0].channel_id: unknown channel "42"'],
     ['a message in a category', (w) => { (w.messages?.[0] as { channel_id: string }).channel_id = WORLD.category; }, `messages[0].channel_id: channel "${WORLD.category}" (type 4) holds no messages`],
     ['a message by someone outside the DM', (w) => { (w.messages?.[10] as { author_id: string }).author_id = WORLD.stranger; }, `messages[10].author_id: user "${WORLD.stranger}" is not a recipient of channel "${WORLD.botDm}"`],
-    ['a message by someone outside the guild', (w) => { (w.messages?.[0] as { author_id: string }).author_id = WORLD.stranger; }, `messages[0].author_id: user "${WORLD.stranger}" is not a member of guild "${WORLD.lab}"`],
     ['a user with an application id', (w) => { (w.users[1] as { id: string }).id = IDS.app; }, 'users[1].id: already the id of an application (its bot user)'],
     ['a token of another user', (w) => { (w.users[1] as { token?: string }).token = TOKENS.owner; }, 'users[1].token: already the token of another user'],
   ];
@@ -154,6 +153,15 @@ describe('refusals name the field, and nothing is written', () => {
       expect(exportWorld(registry.store)).toEqual(before);
     });
   }
+
+  it('takes a message by someone no longer in the guild: people leave, their messages stay', () => {
+    const registry = worldRegistry({ extend: false });
+    const world = worldExtension();
+    (world.messages?.[0] as { author_id: string }).author_id = WORLD.stranger;
+    registry.load(world);
+    expect(registry.store.world.member(WORLD.lab, WORLD.stranger)).toBeUndefined();
+    expect(registry.store.messages.messageById((world.messages?.[0] as { id: string }).id)?.author_id).toBe(WORLD.stranger);
+  });
 
   it('refuses a DM that is not between two, a named DM, and a guild channel typed as a DM, in the schema', () => {
     const world = JSON.parse(JSON.stringify(worldExtension())) as WorldFile;

@@ -130,6 +130,8 @@ describe('the consent screen', () => {
     expect(scopeSentence('identify')).toBe('Access your username, avatar and banner');
     expect(scopeSentence('applications.commands')).toBe('Create commands');
     expect(scopeSentence('made.up')).toBe('made.up');
+    // A documented scope the registry grants but does not simulate carries the warning.
+    expect(scopeSentence('email')).toBe('email (accepted as the service accepts it, but not simulated here: it unlocks nothing)');
   });
 });
 

@@ -24,6 +24,7 @@ const EXPLANATION: Explanation = {
     { rule: 'scope', verdict: 'pass', detail: 'A global command.' },
     { rule: 'member', verdict: 'fail', detail: 'default_member_permissions needs MANAGE_GUILD.' },
   ],
+  warnings: [{ path: 'options.0.min_length', code: 'LENGTH_RANGE_EMPTY', message: 'min_length is greater than max_length.' }],
 };
 
 describe('the hidden commands in the picker', () => {
@@ -50,6 +51,8 @@ describe('explaining a hidden command', () => {
     expect(fake.store.getState().inspectorOpen).toBe(true);
     await asked;
     expect(fake.store.getState().explanation).toMatchObject({ commandId: '60', name: '/purge', status: 'loaded', explanation: EXPLANATION });
+    // The command's warnings come with the checks, for the explain view to list.
+    expect(fake.store.getState().explanation).toMatchObject({ explanation: { warnings: [{ code: 'LENGTH_RANGE_EMPTY' }] } });
     fake.store.getState().closeExplanation();
     expect(fake.store.getState().explanation).toBeNull();
   });

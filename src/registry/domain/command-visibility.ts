@@ -4,6 +4,7 @@
  * explain endpoint shows the same checks, so "why can't I see this?" always has the
  * answer the index acted on. No I/O: the caller gathers the facts.
  */
+import { effectiveContexts, effectiveIntegrationTypes } from '../../shared/command-rules/install-contexts.js';
 import type { CommandPermissions, PermissionOverwrite } from '../store/permission-store.js';
 import type { ChannelRecord, GuildRecord, MemberRecord, RoleRecord, StoredCommand } from '../store/records.js';
 import { hasPermissions, memberPermissions } from './member-permissions.js';
@@ -62,12 +63,9 @@ function contextOf(place: Place): number {
   return place.kind === 'bot_dm' ? CONTEXT.BOT_DM : CONTEXT.PRIVATE_CHANNEL;
 }
 
-/** Contexts a command may be used in: its own list, or by default every context (less BOT_DM when dm_permission is false). */
-export function effectiveContexts(command: StoredCommand): number[] {
-  if (command.guild_id !== null) return [CONTEXT.GUILD];
-  const { contexts, dm_permission } = command.definition;
-  if (contexts !== null) return contexts;
-  return dm_permission === false ? [CONTEXT.GUILD, CONTEXT.PRIVATE_CHANNEL] : [CONTEXT.GUILD, CONTEXT.BOT_DM, CONTEXT.PRIVATE_CHANNEL];
+/** The scope a stored command was registered in, which decides what its lists mean. */
+function scopeOf(command: StoredCommand): 'global' | 'guild' {
+  return command.guild_id === null ? 'global' : 'guild';
 }
 
 /** Told each check in turn; `detail` writes the explanation, for the checks someone reads. */
@@ -104,7 +102,7 @@ function runChecks(facts: VisibilityFacts, add: CheckSink): { context: number; i
   const integration = reachedThrough(facts);
   add('installation', integration === null ? 'fail' : 'pass', () => installationDetail(facts, integration));
 
-  const contexts = effectiveContexts(command);
+  const contexts = effectiveContexts(command.definition, scopeOf(command));
   add('context', contexts.includes(context) ? 'pass' : 'fail', () => {
     const contextNames = ['GUILD', 'BOT_DM', 'PRIVATE_CHANNEL'];
     return `Used in ${contextNames[context]}; the command allows ${contexts.map((value) => contextNames[value]).join(', ') || 'no context'}` +
@@ -124,7 +122,7 @@ function runChecks(facts: VisibilityFacts, add: CheckSink): { context: number; i
 /** The installation that brings the command here: the guild's install first, then the user's. */
 function reachedThrough(facts: VisibilityFacts): number | null {
   const { command, place, userInstalled } = facts;
-  const types = command.definition.integration_types ?? [INTEGRATION.GUILD_INSTALL];
+  const types = effectiveIntegrationTypes(command.definition, scopeOf(command));
   const byGuild =
     types.includes(INTEGRATION.GUILD_INSTALL) &&
     ((place.kind === 'guild' && place.appInstalled) || (place.kind === 'bot_dm' && place.mutualGuild));
@@ -138,7 +136,7 @@ function installationDetail(facts: VisibilityFacts, integration: number | null):
     return facts.place.kind === 'bot_dm' ? 'GUILD_INSTALL: you share a guild with the app.' : 'GUILD_INSTALL: the app is installed in this guild.';
   }
   if (integration === INTEGRATION.USER_INSTALL) return 'USER_INSTALL: you installed the app.';
-  const types = facts.command.definition.integration_types ?? [0];
+  const types = effectiveIntegrationTypes(facts.command.definition, scopeOf(facts.command));
   const where = {
     guild: 'the app is not installed in this guild',
     bot_dm: 'you share no guild with the app',

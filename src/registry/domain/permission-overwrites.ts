@@ -1,10 +1,13 @@
 /**
  * The body of Edit Application Command Permissions: `{permissions: [{id, type, permission}]}`,
- * at most 100, each target a role, user or channel of the guild (or the @everyone and
- * All Channels constants). Refusals name the bad element, as every 50035 does.
+ * at most 100 (spec, Permissions), each an id, a type 1-3 and a boolean. Refusals name the
+ * bad element, as every 50035 does. A target that is not in the guild, or a second overwrite
+ * for one target, is stored: nothing documents a refusal, and an unknown target simply never
+ * matches; `overwriteWarnings` says so where a developer looks.
  */
-import { checkSnowflake } from '../../shared/command-rules/index.js';
+import { checkSnowflake, WARNINGS, type CommandWarning } from '../../shared/command-rules/index.js';
 import { ErrorCollector, type RuleResult } from '../../shared/command-rules/error-tree.js';
+import { warningSink } from '../../shared/command-rules/warning-messages.js';
 import type { PermissionOverwrite } from '../store/permission-store.js';
 
 export const MAX_OVERWRITES = 100;
@@ -19,7 +22,7 @@ export interface OverwriteTargets {
 
 const TARGET_NAMES = { 1: 'role', 2: 'user', 3: 'channel' } as const;
 
-export function validateOverwrites(body: unknown, targets: OverwriteTargets): RuleResult<PermissionOverwrite[]> {
+export function validateOverwrites(body: unknown): RuleResult<PermissionOverwrite[]> {
   const errors = new ErrorCollector();
   const list = (body as { permissions?: unknown } | null)?.permissions;
   if (typeof body !== 'object' || body === null || Array.isArray(body) || list === undefined) {
@@ -34,8 +37,6 @@ export function validateOverwrites(body: unknown, targets: OverwriteTargets): Ru
     errors.add(['permissions'], 'BASE_TYPE_MAX_LENGTH', `Must be ${MAX_OVERWRITES} or fewer in length.`);
     return { ok: false, errors: errors.tree };
   }
-  const allChannels = (BigInt(targets.guildId) - 1n).toString();
-  const seen = new Set<string>();
   const overwrites: PermissionOverwrite[] = [];
   list.forEach((item: unknown, index) => {
     const at = (field: string) => ['permissions', index, field];
@@ -51,15 +52,26 @@ export function validateOverwrites(body: unknown, targets: OverwriteTargets): Ru
     if (permission === undefined) errors.add(at('permission'), 'BASE_TYPE_REQUIRED', 'This field is required');
     else if (typeof permission !== 'boolean') errors.add(at('permission'), 'BASE_TYPE_BOOLEAN', 'Must be either true or false.');
     if (target === undefined || (type !== 1 && type !== 2 && type !== 3) || typeof permission !== 'boolean') return;
-    const exists =
-      type === 1 ? target === targets.guildId || targets.isRole(target)
-      : type === 2 ? targets.isUser(target)
-      : target === allChannels || targets.isChannel(target);
-    if (!exists) errors.add(at('id'), 'APPLICATION_COMMAND_PERMISSIONS_UNKNOWN_TARGET', `Unknown ${TARGET_NAMES[type]} "${target}" in this guild.`);
-    const key = `${type}:${target}`;
-    if (seen.has(key)) errors.add(at('id'), 'APPLICATION_COMMAND_PERMISSIONS_DUPLICATE', 'Each target may have only one overwrite.');
-    seen.add(key);
     overwrites.push({ id: target, type, permission });
   });
   return errors.failed ? { ok: false, errors: errors.tree } : { ok: true, value: overwrites };
+}
+
+/** Stored overwrites that never count: a target not in the guild (now), a repeated target. */
+export function overwriteWarnings(overwrites: readonly PermissionOverwrite[], targets: OverwriteTargets): CommandWarning[] {
+  const warnings: CommandWarning[] = [];
+  const warn = warningSink(warnings);
+  const allChannels = (BigInt(targets.guildId) - 1n).toString();
+  const seen = new Set<string>();
+  overwrites.forEach(({ id, type }, index) => {
+    const exists =
+      type === 1 ? id === targets.guildId || targets.isRole(id)
+      : type === 2 ? targets.isUser(id)
+      : id === allChannels || targets.isChannel(id);
+    if (!exists) warn(['permissions', index, 'id'], WARNINGS.unknownOverwriteTarget, TARGET_NAMES[type as 1 | 2 | 3], id);
+    const key = `${type}:${id}`;
+    if (seen.has(key)) warn(['permissions', index, 'id'], WARNINGS.repeatedOverwrite);
+    seen.add(key);
+  });
+  return warnings;
 }

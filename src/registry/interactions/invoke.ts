@@ -6,6 +6,7 @@
  * sends, is recorded in the ledger and is handed to delivery; the client hears the rest live.
  */
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_HANDLER, effectiveIntegrationTypes } from '../../shared/command-rules/index.js';
 import { validateInvocation } from '../../shared/invocation/index.js';
 import { interactionPayload, nestOptions } from '../domain/interaction-payload.js';
 import { hasPermissions } from '../domain/member-permissions.js';
@@ -104,7 +105,7 @@ export function invoke(
   if (command.definition.type === 3 && (invocation.target === undefined || !store.messages.message(body.channel_id, invocation.target))) {
     throw new ServiceError('unknownMessage');
   }
-  if (command.definition.type === 4 && command.definition.handler === 2) {
+  if (command.definition.type === 4 && (command.definition.handler ?? DEFAULT_HANDLER) === 2) {
     // DISCORD_LAUNCH_ACTIVITY: the service launches it, the app is not involved.
     if (!launchActivity(services, application, body.channel_id, guildId, user.id)) {
       throw invalidField(['data', 'id'], 'APPLICATION_HAS_NO_ACTIVITY', 'This app has no Activity to launch (no activity_url).');
@@ -138,7 +139,10 @@ function startInteraction(
   const id = services.nextId();
   const token = `aW50ZXJhY3Rpb246${id}:${randomBytes(32).toString('base64url')}`;
   const guildId = location.kind === 'guild' ? location.guildId : null;
-  const integrationTypes = source.command?.definition.integration_types ?? [0, 1];
+  // A guild command comes only through its guild's install, whatever integration_types it stores.
+  const integrationTypes = source.command?.guild_id != null
+    ? effectiveIntegrationTypes(source.command.definition, 'guild')
+    : (source.command?.definition.integration_types ?? [0, 1]);
   const owners = integrationOwners(store, location, application, user, integrationTypes);
   const permissions = permissionsAt(store, location, user.id);
   const channel = location.kind === 'guild' ? (location.channel ?? store.world.channel(body.channel_id)) : location.channel;

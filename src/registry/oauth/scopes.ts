@@ -11,7 +11,7 @@
  *   simulated, so the scopes themselves are kept in the grant for the app to read back but
  *   unlock nothing more here.
  */
-import { SUPPORTED_SCOPES } from '../../shared/oauth-scopes.js';
+import { SUPPORTED_SCOPES, UNSIMULATED_SCOPES } from '../../shared/oauth-scopes.js';
 import { refuse, type OAuthOutcome } from './oauth-error.js';
 
 /** Every scope an authorize request may ask for (one table with the client's consent screen). */
@@ -29,9 +29,10 @@ const EXPANSIONS: Readonly<Record<string, readonly string[]>> = {
   'sdk.social_layer_presence': ['identify'],
 };
 
-const KNOWN: ReadonlySet<string> = new Set(SUPPORTED_SCOPES);
+// Every documented scope is accepted; the unsimulated ones are granted and unlock nothing.
+const KNOWN: ReadonlySet<string> = new Set([...SUPPORTED_SCOPES, ...UNSIMULATED_SCOPES]);
 
-/** A scope parameter (space-separated, RFC 6749 §3.3) as a list without repeats; unknown scopes are invalid_scope. */
+/** A scope parameter (space-separated, RFC 6749 §3.3) as a list without repeats; undocumented scopes are invalid_scope. */
 export function parseScope(text: string | undefined, allowed: ReadonlySet<string> = KNOWN): OAuthOutcome<string[]> {
   const scopes = [...new Set((text ?? '').split(' ').filter((scope) => scope !== ''))];
   if (scopes.length === 0) return refuse('invalid_scope', 'The requested scope is empty.');

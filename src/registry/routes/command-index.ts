@@ -2,10 +2,12 @@
  * What the client may show: the command index of a guild, of a channel (DMs and group DMs
  * too) and of the user's own installed apps, localized for the user, with the commands the
  * user may not use left out (or, with `include_hidden=true`, listed apart with the reason).
- * And the explain view: every visibility check of one command, with its verdict.
+ * And the explain view: every visibility check of one command, with its verdict, and the
+ * warnings the rules give about the command as stored (what the service ignores in it).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RegistryContext } from '../app.js';
+import { storedCommandWarnings } from '../domain/command-warnings.js';
 import { commandView } from '../domain/command-view.js';
 import { requestLocale } from '../domain/request-locale.js';
 import { AnswerCache } from '../http/answer-cache.js';
@@ -128,7 +130,7 @@ export function registerCommandIndexRoutes(app: FastifyInstance, context: Regist
       if (!command) throw new ServiceError('unknownCommand');
       const { visibility } = evaluateCommand(store, user, location, command);
       const locale = requestLocale(request.headers, user.locale);
-      return { command: commandView(command, { mode: 'localized', locale }), ...visibility };
+      return { command: commandView(command, { mode: 'localized', locale }), ...visibility, warnings: storedCommandWarnings(command) };
     },
   });
 }

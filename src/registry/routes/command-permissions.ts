@@ -79,14 +79,7 @@ export function registerPermissionRoutes(app: FastifyInstance, context: Registry
       const bits = member ? memberPermissions(guild, member, store.world.roles(guild.id)) : 0n;
       if (!hasPermissions(bits, PERMISSION.MANAGE_GUILD | PERMISSION.MANAGE_ROLES)) throw new ServiceError('missingPermissions');
       const targetId = target(request, application.id, guild.id);
-      const roles = new Set(store.world.roles(guild.id).map((role) => role.id));
-      const channels = new Set(store.world.channels(guild.id).map((channel) => channel.id));
-      const result = validateOverwrites(request.body, {
-        guildId: guild.id,
-        isRole: (id) => roles.has(id),
-        isUser: (id) => store.world.user(id) !== undefined,
-        isChannel: (id) => channels.has(id),
-      });
+      const result = validateOverwrites(request.body);
       if (!result.ok) throw invalidFormBody(result.errors);
       store.permissions.put(application.id, guild.id, targetId, result.value);
       const saved = { id: targetId, application_id: application.id, guild_id: guild.id, permissions: result.value };

@@ -7,6 +7,7 @@ import type { RegistryContext } from '../app.js';
 import { registerChannelRoutes } from './channels.js';
 import { registerGuildRoutes } from './guilds.js';
 import { registerChannelManagementRoutes } from './management-channels.js';
+import { registerCommandManagementRoutes } from './management-commands.js';
 import { registerGuildManagementRoutes } from './management-guilds.js';
 import { registerUserManagementRoutes } from './management-users.js';
 import { registerWorldManagementRoutes } from './management-world.js';
@@ -21,4 +22,5 @@ export function registerWorldRoutes(app: FastifyInstance, context: RegistryConte
   registerUserManagementRoutes(app, context);
   registerGuildManagementRoutes(app, context);
   registerChannelManagementRoutes(app, context);
+  registerCommandManagementRoutes(app, context);
 }

@@ -6,6 +6,9 @@ import { problem, WORLD_CODES, type WorldProblem } from '../world/world-error.js
 import { NO_MESSAGES } from '../domain/world-rules.js';
 import type { Store } from '../store/store.js';
 
+/** A DM: exactly two recipients, for ever (a group DM's recipients come and go). */
+const DM_CHANNEL_TYPE = 1;
+
 /**
  * Why these recipients cannot share a DM or group DM: unknown users, bots in a group DM,
  * two bots in a DM, or a second DM between the same two people.
@@ -30,9 +33,11 @@ export function recipientsProblem(store: Store, channel: { id: string; type: num
 
 /**
  * Why a message cannot be in its channel: no such channel or author, a channel that holds
- * no messages, an id used in another channel, or an author who is not in the channel
- * (messages an app sent through an interaction are exempt: user-installed apps post where
- * their bot is not).
+ * no messages, an id used in another channel, or, in a DM, an author who is not one of its
+ * two recipients. A guild's or group DM's messages may be by someone no longer in it: people
+ * leave, their messages stay (a refusal here would turn away a real channel's history).
+ * Messages an app sent through an interaction are exempt too: user-installed apps post where
+ * their bot is not.
  */
 export function messageProblem(
   store: Store,
@@ -48,11 +53,7 @@ export function messageProblem(
   if (other && other.channel_id !== message.channel_id) {
     return problem(['id'], `already a message in channel "${other.channel_id}"`, WORLD_CODES.taken);
   }
-  if (message.application_id != null || message.webhook_id != null) return undefined;
-  const present = channel.guild_id === null
-    ? store.world.recipients(channel.id).includes(message.author_id)
-    : store.world.member(channel.guild_id, message.author_id) !== undefined;
-  if (present) return undefined;
-  const where = channel.guild_id === null ? `a recipient of channel "${channel.id}"` : `a member of guild "${channel.guild_id}"`;
-  return problem(['author_id'], `user "${message.author_id}" is not ${where}`, WORLD_CODES.invalid);
+  if (message.application_id != null || message.webhook_id != null || channel.type !== DM_CHANNEL_TYPE) return undefined;
+  if (store.world.recipients(channel.id).includes(message.author_id)) return undefined;
+  return problem(['author_id'], `user "${message.author_id}" is not a recipient of channel "${channel.id}"`, WORLD_CODES.invalid);
 }

@@ -5,6 +5,7 @@
  */
 import type { APIEmbed, APIMessage, APIRole, APIUser } from 'discord-api-types/v10';
 import type { ErrorTree } from '../../shared/command-rules/error-tree.js';
+import type { CommandWarning } from '../../shared/command-rules/warning-messages.js';
 
 export interface IndexedChoice {
   name: string;
@@ -71,11 +72,16 @@ export interface CommandIndex {
   hidden_commands?: HiddenCommand[];
 }
 
-/** `GET /_slashbench/explain`: every visibility check of one command here, with its verdict. */
+/**
+ * `GET /_slashbench/explain`: every visibility check of one command here, with its verdict,
+ * and what the command stores that the service accepts but ignores (its warnings).
+ */
 export interface Explanation {
   command: IndexedCommand;
   visible: boolean;
   checks: Array<{ rule: string; verdict: 'pass' | 'fail' | 'skip'; detail: string }>;
+  /** Absent from registries older than the warnings. */
+  warnings?: CommandWarning[];
 }
 
 /** An uploaded file, as `POST /channels/{id}/attachments` answers it. */

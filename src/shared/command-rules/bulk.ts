@@ -1,5 +1,5 @@
 /**
- * Bulk overwrite bodies: an array of command definitions, each validated with its errors
+ * Bulk overwrite bodies: an array of at most 130 command definitions, each validated with its errors
  * under its index, an optional snowflake `id` per element, and no two elements of the same
  * type and name (APPLICATION_COMMANDS_DUPLICATE_NAME on the later element, as the service
  * answers "In 27: Application command names must be unique").
@@ -10,6 +10,13 @@ import { field, isAbsent, isJsonObject } from './field-types.js';
 import { validateCommand } from './command.js';
 import { fail, MESSAGES } from './messages.js';
 import { isSnowflake, normalizeSnowflake, snowflakeError } from './snowflake.js';
+
+/**
+ * The most commands one overwrite may hold: 100 CHAT_INPUT + 15 USER + 15 MESSAGE. The
+ * service checks the array's length first, as a form error (api-facts.md, error table),
+ * before any element and before the per-type limits (30032).
+ */
+export const COMMAND_LIST_MAX = 130;
 
 /** One validated bulk element: the id the client sent (if any) and the definition. */
 export interface CommandListItem {
@@ -42,6 +49,10 @@ export function validateCommandList(input: unknown, context: RuleContext): RuleR
   const errors = new ErrorCollector();
   if (!Array.isArray(input)) {
     fail(errors, [], MESSAGES.notList);
+    return { ok: false, errors: errors.tree };
+  }
+  if (input.length > COMMAND_LIST_MAX) {
+    fail(errors, [], MESSAGES.maxLength, COMMAND_LIST_MAX);
     return { ok: false, errors: errors.tree };
   }
   const items: CommandListItem[] = [];

@@ -111,8 +111,8 @@ function readCommand(input: JsonObject, context: RuleContext, errors: ErrorColle
   const dm_permission = isAbsent(rawDmPermission) ? null : (readBoolean(rawDmPermission, ['dm_permission'], errors) ?? null);
   const default_permission = readFlag(field(input, 'default_permission'), true, ['default_permission'], errors);
   const nsfw = readFlag(field(input, 'nsfw'), false, ['nsfw'], errors);
-  const integration_types = readIntegrationTypes(field(input, 'integration_types'), context, ['integration_types'], errors);
-  const contexts = readContexts(field(input, 'contexts'), integration_types, context, ['contexts'], errors);
+  const integration_types = readIntegrationTypes(field(input, 'integration_types'), ['integration_types'], errors);
+  const contexts = readContexts(field(input, 'contexts'), ['contexts'], errors);
   const handler = readHandler(field(input, 'handler'), type, context, ['handler'], errors);
   if (type === undefined || text.name === undefined || text.description === undefined) return undefined;
   const command: CommandDefinition = {

@@ -66,7 +66,6 @@ export const MESSAGES = {
   numberTooSmall: entry('NUMBER_TYPE_MIN', 'inferred', (min: number) => `float value should be greater than or equal to ${min}.`),
   numberTooLarge: entry('NUMBER_TYPE_MAX', 'inferred', (max: number) => `float value should be less than or equal to ${max}.`),
   snowflakeTooLarge: entry('NUMBER_TYPE_MAX', 'confirmed', (max: string) => `snowflake value should be less than or equal to ${max}.`),
-  duplicateValue: entry('APPLICATION_COMMAND_DUPLICATE_VALUE', 'inferred', (value: unknown) => `Value "${describeValue(value)}" is already in this list.`),
 
   // Names and descriptions.
   invalidName: entry('APPLICATION_COMMAND_INVALID_NAME', 'confirmed', () => 'Command name is invalid'),
@@ -119,8 +118,6 @@ export const MESSAGES = {
     'inferred',
     () => 'Channel types cannot be configured for this type of option',
   ),
-  valueRange: entry('APPLICATION_COMMAND_VALUE_RANGE_INVALID', 'inferred', () => 'min_value must be less than or equal to max_value'),
-  lengthRange: entry('APPLICATION_COMMAND_LENGTH_RANGE_INVALID', 'inferred', () => 'min_length must be less than or equal to max_length'),
 
   // Command-level fields.
   guildEntryPoint: entry('APPLICATION_COMMAND_TYPE_INVALID', 'inferred', () => 'Primary entry point commands cannot be guild commands'),
@@ -133,12 +130,6 @@ export const MESSAGES = {
     'APPLICATION_COMMAND_HANDLER_INVALID',
     'inferred',
     () => 'Primary entry point commands need an application with an Activity (EMBEDDED flag)',
-  ),
-  invalidPermissions: entry('APPLICATION_COMMAND_PERMISSIONS_INVALID', 'inferred', () => 'Invalid permission bit set'),
-  privateChannelContext: entry(
-    'APPLICATION_COMMAND_CONTEXTS_INVALID',
-    'inferred',
-    () => 'The PRIVATE_CHANNEL context needs the USER_INSTALL integration type',
   ),
   namesNotUnique: entry('APPLICATION_COMMANDS_DUPLICATE_NAME', 'confirmed', () => 'Application command names must be unique'),
   tooLarge: entry('APPLICATION_COMMAND_TOO_LARGE', 'confirmed', (limit: number) => `Command exceeds maximum size (${limit})`),

@@ -6,6 +6,7 @@
 import type { ErrorCollector, FieldPath } from './error-tree.js';
 import { readBoundedString } from './field-types.js';
 import { fail, MESSAGES } from './messages.js';
+import { WARNINGS, type WarningSink } from './warning-messages.js';
 
 /** Shortest name (spec, Limits: 1-32 characters, counted in code points). */
 export const NAME_MIN = 1;
@@ -33,25 +34,38 @@ export function isChatInputName(name: string): boolean {
 const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /**
- * Whether `name` is a valid user, message or entry point command name. Mixed case and inner
- * spaces are allowed; leading or trailing whitespace and control characters (newlines, tabs)
- * are refused, extra checks chosen here: such a name cannot be told apart from its trimmed
- * twin, or cannot be shown on one line, in the command picker.
+ * Whether a user, message or entry point command name is well spaced: mixed case and inner
+ * spaces are the rule (spec, Naming rule 3), but leading or trailing whitespace or a control
+ * character (newline, tab) makes a name the picker cannot tell from its trimmed twin, or
+ * cannot show on one line. Nothing documents a refusal of it, so it is a warning.
  */
-export function isContextMenuName(name: string): boolean {
+export function isWellSpacedName(name: string): boolean {
   return name.trim() === name && !CONTROL_CHARACTER.test(name);
+}
+
+/** Warns about each badly spaced context menu name (the default and its localizations). */
+export function nameWarnings(
+  command: { name: string; name_localizations: Readonly<Record<string, string>> | null },
+  style: NameStyle,
+  warn: WarningSink,
+): void {
+  if (style !== 'context-menu') return;
+  if (!isWellSpacedName(command.name)) warn(['name'], WARNINGS.nameSpacing);
+  for (const [locale, name] of Object.entries(command.name_localizations ?? {})) {
+    if (!isWellSpacedName(name)) warn(['name_localizations', locale], WARNINGS.nameSpacing);
+  }
 }
 
 /**
  * Reads a name field under `style`: STRING_TYPE_CONVERT for a non-string,
- * BASE_TYPE_BAD_LENGTH outside 1-32, APPLICATION_COMMAND_INVALID_NAME for a bad character.
+ * BASE_TYPE_BAD_LENGTH outside 1-32, and for chat input names APPLICATION_COMMAND_INVALID_NAME
+ * for a bad character (context menu names take any character).
  * Returns the name when it passes.
  */
 export function readName(value: unknown, style: NameStyle, path: FieldPath, errors: ErrorCollector): string | undefined {
   const name = readBoundedString(value, NAME_MIN, NAME_MAX, path, errors);
   if (name === undefined) return undefined;
-  const valid = style === 'chat-input' ? isChatInputName(name) : isContextMenuName(name);
-  if (valid) return name;
+  if (style === 'context-menu' || isChatInputName(name)) return name;
   fail(errors, path, MESSAGES.invalidName);
   return undefined;
 }

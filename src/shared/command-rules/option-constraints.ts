@@ -1,8 +1,10 @@
 /**
  * The fields of an option that only some option types take: choices and autocomplete
  * (STRING, INTEGER, NUMBER), min_value/max_value (INTEGER, NUMBER), min_length/max_length
- * (STRING) and channel_types (CHANNEL). A field on the wrong type is refused at its path,
- * except an empty list, which clients send for "none" and the service accepts.
+ * (STRING) and channel_types (CHANNEL). A field on the wrong type is refused at its path
+ * (the docs' "Valid Option Types"), except an empty list, which clients send for "none" and
+ * the service accepts. A minimum above its maximum is stored with a warning: the service
+ * accepts it (discord-api-docs issue 5149), the option just can never be given.
  */
 import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import type { OptionDefinition } from './definition.js';
@@ -10,6 +12,7 @@ import type { ErrorCollector, FieldPath } from './error-tree.js';
 import { field, isAbsent, readBoolean, readChoice, readInteger, readList, type JsonObject } from './field-types.js';
 import { fail, MESSAGES } from './messages.js';
 import { readChoices, readNumericValue, takesChoices } from './option-values.js';
+import { WARNINGS, type WarningSink } from './warning-messages.js';
 
 /** Allowed `min_length` values (spec, Limits: 0-6000). */
 export const MIN_LENGTH_RANGE = [0, 6000] as const;
@@ -93,9 +96,6 @@ function readValueRange(
     const number = readNumericValue(value, type, [...path, key], errors);
     if (number !== undefined) into[key] = number;
   }
-  if (into.min_value !== undefined && into.max_value !== undefined && into.min_value > into.max_value) {
-    fail(errors, [...path, 'min_value'], MESSAGES.valueRange);
-  }
 }
 
 function readLengthRange(
@@ -117,9 +117,6 @@ function readLengthRange(
     }
     const length = readLength(value, ranges[key], [...path, key], errors);
     if (length !== undefined) into[key] = length;
-  }
-  if (into.min_length !== undefined && into.max_length !== undefined && into.min_length > into.max_length) {
-    fail(errors, [...path, 'min_length'], MESSAGES.lengthRange);
   }
 }
 
@@ -147,4 +144,14 @@ export function readOptionConstraints(
     }
   }
   return constraints;
+}
+
+/** Warns about an option whose value or length range is empty (min above max). */
+export function rangeWarnings(option: OptionDefinition, path: FieldPath, warn: WarningSink): void {
+  if (option.min_value !== undefined && option.max_value !== undefined && option.min_value > option.max_value) {
+    warn([...path, 'min_value'], WARNINGS.valueRangeEmpty);
+  }
+  if (option.min_length !== undefined && option.max_length !== undefined && option.min_length > option.max_length) {
+    warn([...path, 'min_length'], WARNINGS.lengthRangeEmpty);
+  }
 }

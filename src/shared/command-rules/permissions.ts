@@ -1,13 +1,14 @@
 /**
  * `default_member_permissions`: null, or a permission bit set serialized as a string of
- * decimal digits. Only known permission bits are accepted and the set stays below 2^53 so
- * every client can hold it; a JSON number is accepted and stored as its string, the way
- * the service coerces it.
+ * decimal digits; a JSON number is accepted and stored as its string, the way the service
+ * coerces it. Bits that name no permission are stored with a warning: nothing documents a
+ * refusal, and a bot built on newer permission flags must not fail at startup.
  */
 import { PermissionFlagsBits } from 'discord-api-types/v10';
 import type { ErrorCollector, FieldPath } from './error-tree.js';
 import { isAbsent } from './field-types.js';
 import { fail, MESSAGES } from './messages.js';
+import { WARNINGS, type WarningSink } from './warning-messages.js';
 
 /** Every permission bit the API defines (discord-api-types' PermissionFlagsBits). */
 export const KNOWN_PERMISSION_BITS: bigint = Object.values(PermissionFlagsBits).reduce((all, bit) => all | bit, 0n);
@@ -27,8 +28,7 @@ function toBits(value: unknown): bigint | undefined {
 
 /**
  * Reads `default_member_permissions` at `path`: null when absent or null, the canonical
- * decimal string when valid; NUMBER_TYPE_COERCE when not a non-negative integer, and
- * APPLICATION_COMMAND_PERMISSIONS_INVALID for unknown bits.
+ * decimal string when valid; NUMBER_TYPE_COERCE when not a non-negative integer.
  */
 export function readDefaultMemberPermissions(value: unknown, path: FieldPath, errors: ErrorCollector): string | null {
   if (isAbsent(value)) return null;
@@ -37,9 +37,14 @@ export function readDefaultMemberPermissions(value: unknown, path: FieldPath, er
     fail(errors, path, MESSAGES.notInteger, value);
     return null;
   }
-  if (!isPermissionSet(bits)) {
-    fail(errors, path, MESSAGES.invalidPermissions);
-    return null;
-  }
   return bits.toString();
+}
+
+/** Warns when the stored bit set holds bits that name no permission (or lie beyond 2^53). */
+export function permissionWarnings(command: { default_member_permissions: string | null }, warn: WarningSink): void {
+  if (command.default_member_permissions === null) return;
+  const bits = BigInt(command.default_member_permissions);
+  if (isPermissionSet(bits)) return;
+  const unknown = bits & ~(KNOWN_PERMISSION_BITS & (PERMISSION_LIMIT - 1n));
+  warn(['default_member_permissions'], WARNINGS.unknownPermissionBits, unknown.toString());
 }

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   commandSize,
+  commandWarnings,
   isSnowflake,
   KNOWN_PERMISSION_BITS,
   MESSAGES,
@@ -84,6 +85,8 @@ interface Case {
   /** Exact set of [path, code] the refusal answers with. */
   refused?: Array<[string, string]>;
   message?: string;
+  /** For acceptances: exactly the [path, code] warnings of the stored command (create and edit). */
+  warned?: Array<[string, string]>;
   /** For acceptances: a subset the normalized value must match. */
   normalized?: unknown;
   check?: (value: unknown) => void;
@@ -182,11 +185,14 @@ const CASES: Case[] = [
   { rule: 'option names', title: 'lowercase option name', input: withOptions(opt({ name: 'größe' })), normalized: { options: [{ name: 'größe' }] } },
   { rule: 'context menu names', title: 'mixed case with spaces', input: { type: 2, name: 'Ban This User' }, normalized: { type: 2, name: 'Ban This User' } },
   { rule: 'context menu names', title: 'message command', input: { type: 3, name: 'Report Message!' }, normalized: { type: 3 } },
-  { rule: 'context menu names', title: 'leading space', input: { type: 2, name: ' Ban' }, refused: [['name', 'APPLICATION_COMMAND_INVALID_NAME']] },
-  { rule: 'context menu names', title: 'newline inside', input: { type: 2, name: 'Ban\nUser' }, refused: [['name', 'APPLICATION_COMMAND_INVALID_NAME']] },
+  { rule: 'context menu name spacing', title: 'leading space stored', input: { type: 2, name: ' Ban' }, normalized: { name: ' Ban' }, warned: [['name', 'NAME_SPACING']] },
+  { rule: 'context menu name spacing', title: 'newline inside stored', input: { type: 2, name: 'Ban\nUser' }, normalized: { name: 'Ban\nUser' }, warned: [['name', 'NAME_SPACING']] },
+  { rule: 'context menu name spacing', title: 'localization with a tab', input: { type: 3, name: 'Quote', name_localizations: { de: 'Zitat\t' } }, warned: [['name_localizations.de', 'NAME_SPACING']] },
+  { rule: 'context menu name spacing', title: 'inner spaces are clean', input: { type: 2, name: 'Ban This User' }, warned: [] },
   { rule: 'context menu names', title: 'too long', input: { type: 3, name: text(33) }, refused: [['name', 'BASE_TYPE_BAD_LENGTH']] },
   { rule: 'entry point names', title: 'Launch', input: { type: 4, name: 'Launch', handler: 2 }, normalized: { type: 4, name: 'Launch', handler: 2, description: '' } },
-  { rule: 'entry point names', title: 'trailing space', input: { type: 4, name: 'Launch ', handler: 2 }, refused: [['name', 'APPLICATION_COMMAND_INVALID_NAME']] },
+  { rule: 'entry point names', title: 'trailing space stored', input: { type: 4, name: 'Launch ', handler: 2 }, normalized: { name: 'Launch ' }, warned: [['name', 'NAME_SPACING']] },
+  { rule: 'entry point names', title: 'too long', input: { type: 4, name: text(33), handler: 2 }, refused: [['name', 'BASE_TYPE_BAD_LENGTH']] },
 
   // --- Descriptions -----------------------------------------------------------------------
   { rule: 'context menu descriptions', title: 'USER without description', input: { type: 2, name: 'Profile' }, normalized: { description: '' } },
@@ -325,14 +331,17 @@ const CASES: Case[] = [
   { rule: 'min_value/max_value', title: 'max on USER', input: withOptions(opt({ type: 6, max_value: 1 })), refused: [['options.0.max_value', 'APPLICATION_COMMAND_MAX_VALUE_INVALID']] },
   { rule: 'min_value/max_value', title: 'fraction on INTEGER', input: withOptions(opt({ type: 4, min_value: 0.5 })), refused: [['options.0.min_value', 'NUMBER_TYPE_COERCE']] },
   { rule: 'min_value/max_value', title: 'beyond NUMBER range', input: withOptions(opt({ type: 10, max_value: 2 ** 54 })), refused: [['options.0.max_value', 'NUMBER_TYPE_MAX']] },
-  { rule: 'min_value/max_value', title: 'min above max', input: withOptions(opt({ type: 4, min_value: 5, max_value: 4 })), refused: [['options.0.min_value', 'APPLICATION_COMMAND_VALUE_RANGE_INVALID']] },
+  { rule: 'empty value range', title: 'min above max stored', input: withOptions(opt({ type: 4, min_value: 5, max_value: 4 })), normalized: { options: [{ min_value: 5, max_value: 4 }] }, warned: [['options.0.min_value', 'VALUE_RANGE_EMPTY']] },
+  { rule: 'empty value range', title: 'inside a subcommand', input: withOptions(sub('s', [opt({ type: 10, min_value: 1, max_value: 0 })])), warned: [['options.0.options.0.min_value', 'VALUE_RANGE_EMPTY']] },
+  { rule: 'empty value range', title: 'min equal max is clean', input: withOptions(opt({ type: 4, min_value: 4, max_value: 4 })), warned: [] },
   { rule: 'min_value/max_value', title: 'INTEGER range', input: withOptions(opt({ type: 4, min_value: -3, max_value: 3 })), normalized: { options: [{ min_value: -3, max_value: 3 }] } },
   { rule: 'min_value/max_value', title: 'NUMBER doubles, min equal max', input: withOptions(opt({ type: 10, min_value: 2.5, max_value: 2.5 })), normalized: { options: [{ min_value: 2.5, max_value: 2.5 }] } },
   { rule: 'min_length/max_length', title: 'on INTEGER', input: withOptions(opt({ type: 4, min_length: 1 })), refused: [['options.0.min_length', 'APPLICATION_COMMAND_MIN_LENGTH_INVALID']] },
   { rule: 'min_length/max_length', title: 'max on CHANNEL', input: withOptions(opt({ type: 7, max_length: 1 })), refused: [['options.0.max_length', 'APPLICATION_COMMAND_MAX_LENGTH_INVALID']] },
   { rule: 'min_length/max_length', title: 'min_length 6001', input: withOptions(opt({ min_length: 6001 })), refused: [['options.0.min_length', 'NUMBER_TYPE_MAX']] },
   { rule: 'min_length/max_length', title: 'max_length 0', input: withOptions(opt({ max_length: 0 })), refused: [['options.0.max_length', 'NUMBER_TYPE_MIN']] },
-  { rule: 'min_length/max_length', title: 'min above max', input: withOptions(opt({ min_length: 10, max_length: 5 })), refused: [['options.0.min_length', 'APPLICATION_COMMAND_LENGTH_RANGE_INVALID']] },
+  { rule: 'empty length range', title: 'min above max stored', input: withOptions(opt({ min_length: 10, max_length: 5 })), normalized: { options: [{ min_length: 10, max_length: 5 }] }, warned: [['options.0.min_length', 'LENGTH_RANGE_EMPTY']] },
+  { rule: 'empty length range', title: 'min below max is clean', input: withOptions(opt({ min_length: 5, max_length: 10 })), warned: [] },
   { rule: 'min_length/max_length', title: 'bounds 0 and 6000', input: withOptions(opt({ min_length: 0, max_length: 6000 })), normalized: { options: [{ min_length: 0, max_length: 6000 }] } },
   { rule: 'channel_types', title: 'on STRING', input: withOptions(opt({ channel_types: [0] })), refused: [['options.0.channel_types', 'APPLICATION_COMMAND_CHANNEL_TYPES_INVALID']] },
   { rule: 'channel_types', title: 'unknown channel type', input: withOptions(opt({ type: 7, channel_types: [0, 6] })), refused: [['options.0.channel_types.1', 'BASE_TYPE_CHOICES']] },
@@ -364,7 +373,8 @@ const CASES: Case[] = [
   // --- Entry point handler ----------------------------------------------------------------
   { rule: 'handler', title: 'on CHAT_INPUT', input: cmd({ handler: 1 }), refused: [['handler', 'APPLICATION_COMMAND_HANDLER_INVALID']] },
   { rule: 'handler', title: 'app without EMBEDDED', context: GLOBAL_PLAIN, input: { type: 4, name: 'Launch', handler: 2 }, refused: [['handler', 'APPLICATION_COMMAND_HANDLER_INVALID']] },
-  { rule: 'handler', title: 'entry point without handler', input: { type: 4, name: 'Launch' }, refused: [['handler', 'BASE_TYPE_REQUIRED']] },
+  { rule: 'entry point handler', title: 'not given: stored without, read as 2', input: { type: 4, name: 'Launch' }, check: (value) => expect(value).not.toHaveProperty('handler'), warned: [['handler', 'ENTRY_POINT_HANDLER_MISSING']] },
+  { rule: 'entry point handler', title: 'given is clean', input: { type: 4, name: 'Launch', handler: 1 }, warned: [] },
   { rule: 'handler', title: 'handler 3', input: { type: 4, name: 'Launch', handler: 3 }, refused: [['handler', 'BASE_TYPE_CHOICES']] },
   { rule: 'handler', title: 'APP_HANDLER', input: { type: 4, name: 'Launch', handler: 1 }, normalized: { handler: 1 } },
   { rule: 'handler', title: 'no handler key on other types', input: cmd({ handler: null }), check: (value) => expect(value).not.toHaveProperty('handler') },
@@ -378,8 +388,9 @@ const CASES: Case[] = [
   { rule: 'default_member_permissions', title: 'not digits', input: cmd({ default_member_permissions: 'admin' }), refused: [['default_member_permissions', 'NUMBER_TYPE_COERCE']] },
   { rule: 'default_member_permissions', title: 'negative', input: cmd({ default_member_permissions: -8 }), refused: [['default_member_permissions', 'NUMBER_TYPE_COERCE']] },
   { rule: 'default_member_permissions', title: 'boolean', input: cmd({ default_member_permissions: true }), refused: [['default_member_permissions', 'NUMBER_TYPE_COERCE']] },
-  { rule: 'default_member_permissions', title: 'unknown bit', input: cmd({ default_member_permissions: unknownBit }), refused: [['default_member_permissions', 'APPLICATION_COMMAND_PERMISSIONS_INVALID']] },
-  { rule: 'default_member_permissions', title: '2^53', input: cmd({ default_member_permissions: String(2n ** 53n) }), refused: [['default_member_permissions', 'APPLICATION_COMMAND_PERMISSIONS_INVALID']] },
+  { rule: 'unknown permission bits', title: 'unknown bit stored', input: cmd({ default_member_permissions: unknownBit }), normalized: { default_member_permissions: unknownBit }, warned: [['default_member_permissions', 'UNKNOWN_PERMISSION_BITS']] },
+  { rule: 'unknown permission bits', title: '2^53 stored', input: cmd({ default_member_permissions: String(2n ** 53n) }), normalized: { default_member_permissions: String(2n ** 53n) }, warned: [['default_member_permissions', 'UNKNOWN_PERMISSION_BITS']] },
+  { rule: 'unknown permission bits', title: 'known bits are clean', input: cmd({ default_member_permissions: '8' }), warned: [] },
 
   // --- Flags --------------------------------------------------------------------------------
   { rule: 'dm_permission/default_permission/nsfw', title: 'all set', input: cmd({ dm_permission: false, default_permission: false, nsfw: true }), normalized: { dm_permission: false, default_permission: false, nsfw: true } },
@@ -393,19 +404,24 @@ const CASES: Case[] = [
   { rule: 'integration_types', title: 'both install types', input: cmd({ integration_types: [0, 1] }), normalized: { integration_types: [0, 1] } },
   { rule: 'integration_types', title: 'not given reads null', input: cmd(), normalized: { integration_types: null } },
   { rule: 'integration_types', title: 'unknown type', input: cmd({ integration_types: [0, 2] }), refused: [['integration_types.1', 'BASE_TYPE_CHOICES']], message: 'Value must be one of {0, 1}.' },
-  { rule: 'integration_types', title: 'repeated', input: cmd({ integration_types: [1, 1] }), refused: [['integration_types.1', 'APPLICATION_COMMAND_DUPLICATE_VALUE']] },
+  { rule: 'repeated values', title: 'integration_types repeated', input: cmd({ integration_types: [1, 1] }), normalized: { integration_types: [1, 1] }, warned: [['integration_types.1', 'REPEATED_VALUE']] },
   { rule: 'integration_types', title: 'not a list', input: cmd({ integration_types: 0 }), refused: [['integration_types', 'LIST_TYPE_CONVERT']] },
   { rule: 'contexts', title: 'all three', input: cmd({ integration_types: [0, 1], contexts: [0, 1, 2] }), normalized: { contexts: [0, 1, 2] } },
   { rule: 'contexts', title: 'null', input: cmd({ contexts: null }), normalized: { contexts: null } },
   { rule: 'contexts', title: 'unknown context', input: cmd({ contexts: [3] }), refused: [['contexts.0', 'BASE_TYPE_CHOICES']] },
-  { rule: 'contexts', title: 'repeated', input: cmd({ contexts: [0, 1, 1] }), refused: [['contexts.2', 'APPLICATION_COMMAND_DUPLICATE_VALUE']] },
-  { rule: 'PRIVATE_CHANNEL needs USER_INSTALL', title: 'guild install only', input: cmd({ integration_types: [0], contexts: [0, 2] }), refused: [['contexts.1', 'APPLICATION_COMMAND_CONTEXTS_INVALID']] },
-  { rule: 'PRIVATE_CHANNEL needs USER_INSTALL', title: 'integration types not given', input: cmd({ contexts: [2] }), normalized: { contexts: [2], integration_types: null } },
-  { rule: 'PRIVATE_CHANNEL needs USER_INSTALL', title: 'user install', input: cmd({ integration_types: [1], contexts: [2] }), normalized: { contexts: [2] } },
+  { rule: 'repeated values', title: 'contexts repeated', input: cmd({ contexts: [0, 1, 1] }), normalized: { contexts: [0, 1, 1] }, warned: [['contexts.2', 'REPEATED_VALUE']] },
+  { rule: 'repeated values', title: 'distinct values are clean', input: cmd({ integration_types: [0, 1], contexts: [0, 1, 2] }), warned: [] },
+  // The real service accepts these (seyfert registers every command this way): stored, warned.
+  { rule: 'PRIVATE_CHANNEL without USER_INSTALL', title: 'seyfert: [0, 1, 2] with [0]', input: cmd({ integration_types: [0], contexts: [0, 1, 2] }), normalized: { integration_types: [0], contexts: [0, 1, 2] }, warned: [['contexts.2', 'PRIVATE_CHANNEL_WITHOUT_USER_INSTALL']] },
+  { rule: 'PRIVATE_CHANNEL without USER_INSTALL', title: 'guild install only', input: cmd({ integration_types: [0], contexts: [0, 2] }), normalized: { contexts: [0, 2] }, warned: [['contexts.1', 'PRIVATE_CHANNEL_WITHOUT_USER_INSTALL']] },
+  { rule: 'PRIVATE_CHANNEL without USER_INSTALL', title: 'integration types not given read [0]', input: cmd({ contexts: [2] }), normalized: { contexts: [2], integration_types: null }, warned: [['contexts.0', 'PRIVATE_CHANNEL_WITHOUT_USER_INSTALL']] },
+  { rule: 'PRIVATE_CHANNEL without USER_INSTALL', title: 'user install is clean', input: cmd({ integration_types: [1], contexts: [2] }), normalized: { contexts: [2] }, warned: [] },
   { rule: 'guild scope', title: 'guild [0] and [0]', context: GUILD, input: cmd({ integration_types: [0], contexts: [0] }), normalized: { integration_types: [0], contexts: [0] } },
-  { rule: 'guild scope', title: 'guild USER_INSTALL', context: GUILD, input: cmd({ integration_types: [0, 1] }), refused: [['integration_types.1', 'BASE_TYPE_CHOICES']], message: 'Value must be one of {0}.' },
-  { rule: 'guild scope', title: 'guild BOT_DM', context: GUILD, input: cmd({ contexts: [0, 1] }), refused: [['contexts.1', 'BASE_TYPE_CHOICES']] },
-  { rule: 'guild scope', title: 'guild PRIVATE_CHANNEL', context: GUILD, input: cmd({ contexts: [2] }), refused: [['contexts.0', 'BASE_TYPE_CHOICES']] },
+  { rule: 'guild lists ignored', title: 'guild USER_INSTALL stored', context: GUILD, input: cmd({ integration_types: [0, 1] }), normalized: { integration_types: [0, 1] }, warned: [['integration_types', 'GUILD_COMMAND_INTEGRATION_TYPES']] },
+  { rule: 'guild lists ignored', title: 'guild BOT_DM stored', context: GUILD, input: cmd({ contexts: [0, 1] }), normalized: { contexts: [0, 1] }, warned: [['contexts', 'GUILD_COMMAND_CONTEXTS']] },
+  { rule: 'guild lists ignored', title: 'guild bulk defaults [0] and [0, 1, 2]', context: GUILD, input: cmd({ integration_types: [0], contexts: [0, 1, 2] }), warned: [['contexts', 'GUILD_COMMAND_CONTEXTS']] },
+  { rule: 'guild lists ignored', title: 'guild [0] and [0] are clean', context: GUILD, input: cmd({ integration_types: [0], contexts: [0] }), warned: [] },
+  { rule: 'guild scope', title: 'guild unknown context', context: GUILD, input: cmd({ contexts: [3] }), refused: [['contexts.0', 'BASE_TYPE_CHOICES']], message: 'Value must be one of {0, 1, 2}.' },
   { rule: 'guild scope', title: 'guild entry point', context: GUILD, input: { type: 4, name: 'Launch', handler: 2 }, refused: [['type', 'APPLICATION_COMMAND_TYPE_INVALID']] },
   { rule: 'guild scope', title: 'guild user command', context: GUILD, input: { type: 2, name: 'Profile' }, normalized: { type: 2 } },
 
@@ -433,7 +449,8 @@ const CASES: Case[] = [
   },
   { rule: 'edit', entry: 'edit', title: 'description null on CHAT_INPUT', input: { description: null }, refused: [['description', 'BASE_TYPE_REQUIRED']] },
   { rule: 'edit', entry: 'edit', title: 'options replaced whole', input: { options: [opt({ name: 'other', type: 4 })] }, check: (value) => expect((value as CommandDefinition).options.map((o) => o.name)).toEqual(['other']) },
-  { rule: 'edit', entry: 'edit', title: 'merged result validated', input: { contexts: [2] }, refused: [['contexts.0', 'APPLICATION_COMMAND_CONTEXTS_INVALID']] },
+  { rule: 'edit', entry: 'edit', title: 'merged result validated', input: { contexts: [3] }, refused: [['contexts.0', 'BASE_TYPE_CHOICES']] },
+  { rule: 'edit', entry: 'edit', title: 'merged result warned', input: { contexts: [2] }, normalized: { integration_types: [0], contexts: [2] }, warned: [['contexts.0', 'PRIVATE_CHANNEL_WITHOUT_USER_INSTALL']] },
   { rule: 'edit', entry: 'edit', title: 'renamed default drops a now-equal localization', input: { name: 'pingen' }, normalized: { name: 'pingen', name_localizations: null } },
 
   // --- Bulk ---------------------------------------------------------------------------------
@@ -452,6 +469,8 @@ const CASES: Case[] = [
   { rule: 'bulk ids', entry: 'list', title: 'canonical id', input: [cmd({ id: '0042' })], check: (value) => expect((value as Array<{ id: string }>)[0]?.id).toBe('42') },
   { rule: 'bulk duplicates', entry: 'list', title: 'same type and name', input: [cmd(), cmd({ name: 'pong' }), cmd({ type: 1 })], refused: [['2', 'APPLICATION_COMMANDS_DUPLICATE_NAME']], message: 'Application command names must be unique' },
   { rule: 'bulk duplicates', entry: 'list', title: 'same name, other type', input: [cmd({ name: 'profile' }), { type: 2, name: 'profile' }], check: (value) => expect(value).toHaveLength(2) },
+  { rule: 'bulk length', entry: 'list', title: '130 commands', input: Array.from({ length: 130 }, (_, index) => ({ type: index < 100 ? 1 : index < 115 ? 2 : 3, name: `c${index}`, description: index < 100 ? 'd' : '' })), check: (value) => expect(value).toHaveLength(130) },
+  { rule: 'bulk length', entry: 'list', title: '131 commands, checked before the elements', input: Array.from({ length: 131 }, () => ({ name: 'Bad' })), refused: [['', 'BASE_TYPE_MAX_LENGTH']], message: 'Must be 130 or fewer in length.' },
   { rule: 'bulk size', entry: 'list', title: 'oversized element', input: [cmd(), sizedCommand(true)], refused: [['1', 'APPLICATION_COMMAND_TOO_LARGE']] },
   { rule: 'bulk size', entry: 'list', title: 'each element has its own budget', input: [sizedCommand(false), { ...sizedCommand(false), name: 'sise' }], check: (value) => expect(value).toHaveLength(2) },
 ];
@@ -470,10 +489,16 @@ describe('command rules conformance', () => {
     if (!result.ok) return;
     if (entry.normalized !== undefined) expect(result.value).toMatchObject(entry.normalized as object);
     entry.check?.(result.value);
+    if (entry.entry !== 'list') {
+      const warnings = commandWarnings(result.value as CommandDefinition, (entry.context ?? GLOBAL).scope);
+      expect(warnings.map((warning) => [warning.path, warning.code]).sort()).toEqual([...(entry.warned ?? [])].sort());
+    }
   });
 
-  it('has an accepted and a refused case for every rule', () => {
-    expect(rulesMissingACase(CASES)).toEqual([]);
+  it('has an accepted and a refused (or warned) case for every rule', () => {
+    // A warning rule needs a warned case and a clean one, as a refusal needs both.
+    const warnedAsRefused = CASES.map((entry) => ({ rule: entry.rule, refused: entry.refused ?? (entry.warned?.length ? entry.warned : undefined) }));
+    expect(rulesMissingACase(warnedAsRefused)).toEqual([]);
   });
 });
 

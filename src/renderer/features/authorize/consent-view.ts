@@ -3,7 +3,7 @@
  * /api/v10/oauth2/authorize`): the app, the person, the scopes, where the person will be
  * sent, and the guilds the app may be added to when the request installs it in a guild.
  */
-import { isSupportedScope, SCOPE_DESCRIPTIONS } from '../../../shared/oauth-scopes.js';
+import { isSupportedScope, isUnsimulatedScope, SCOPE_DESCRIPTIONS, UNSIMULATED_NOTE } from '../../../shared/oauth-scopes.js';
 
 export interface ConsentGuild {
   id: string;
@@ -54,7 +54,8 @@ export function asksForGuild(view: ConsentView): boolean {
   return view.integrationType === 0 && view.scopes.some((scope) => scope === 'bot' || scope === 'applications.commands');
 }
 
-/** A scope in the consent screen's words. */
+/** A scope in the consent screen's words; one granted but not simulated says so (the warning). */
 export function scopeSentence(scope: string): string {
-  return isSupportedScope(scope) ? SCOPE_DESCRIPTIONS[scope] : scope;
+  if (isSupportedScope(scope)) return SCOPE_DESCRIPTIONS[scope];
+  return isUnsimulatedScope(scope) ? `${scope} (${UNSIMULATED_NOTE})` : scope;
 }

@@ -1,8 +1,10 @@
 /**
  * The explanation of one command at the top of the inspector: every visibility check the
  * registry ran for the person in the channel, in order, with its verdict and why — the
- * same list the command index acted on when it left the command out.
+ * same list the command index acted on when it left the command out. Below them, what the
+ * command stores that the service accepted but ignores: no refusal told the developer.
  */
+import type { CommandWarning } from '../../../shared/command-rules/warning-messages.js';
 import { useActions, useApp } from '../../app/store-context.js';
 
 const VERDICT_LABELS = { pass: 'pass', fail: 'fail', skip: 'skipped' } as const;
@@ -33,8 +35,27 @@ export function ExplainView() {
               </li>
             ))}
           </ol>
+          <ExplainWarnings warnings={view.explanation.warnings ?? []} />
         </>
       )}
     </section>
+  );
+}
+
+/** The command's warnings, each with the field it is about; nothing when it has none. */
+function ExplainWarnings({ warnings }: { warnings: readonly CommandWarning[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <>
+      <p className="explain__line" data-testid="explain-warnings-title">Stored, but the service ignores part of it:</p>
+      <ul className="explain__warnings">
+        {warnings.map((warning, index) => (
+          <li key={index} className="explain__warning" data-testid="explain-warning" data-code={warning.code}>
+            <span className="explain__rule">{warning.path || 'command'}</span>
+            <span className="explain__detail">{warning.message}</span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

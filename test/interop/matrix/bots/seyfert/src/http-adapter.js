@@ -1,9 +1,9 @@
 // The interactions endpoint. seyfert's guide serves an HttpClient through an adapter package
 // (@slipher/uws-adapter or @slipher/generic-adapter); neither is published on the npm registry
-// this project installs from, so this is the same small adapter on node:http: it implements
-// seyfert's HttpServerAdapter, reads the port and public key from seyfert.config, checks the
-// Ed25519 signature, answers PING itself and hands every other interaction to
-// `client.onInteractionRequest`, whose answer is the HTTP response.
+// this project installs from, so this is an adapter of the same shape on node:http: it
+// implements seyfert's HttpServerAdapter, reads the port and public key from seyfert.config,
+// checks the Ed25519 signature over the raw body, and hands every signed interaction (PING
+// included) to `client.onInteractionRequest`, whose answer is the HTTP response.
 import { createPublicKey, verify } from 'node:crypto';
 import { createServer } from 'node:http';
 
@@ -36,16 +36,19 @@ export class HttpAdapter {
   async answer(request, body, response) {
     // Discord's docs: a request whose signature does not verify is answered 401.
     if (!this.isSigned(request, body)) return void response.writeHead(401).end('invalid request signature');
-    const { headers, response: reply } = await this.client.onInteractionRequest(JSON.parse(body.toString('utf8')));
+    let answered;
+    try {
+      answered = await this.client.onInteractionRequest(JSON.parse(body.toString('utf8')));
+    } catch (error) {
+      console.error(`HANDLER-ERROR ${error?.stack ?? error}`);
+      return void response.writeHead(500).end();
+    }
+    const { headers, response: reply } = answered;
     if (reply instanceof FormData) {
       const form = new Response(reply);
       response.writeHead(200, { 'content-type': form.headers.get('content-type') }).end(Buffer.from(await form.arrayBuffer()));
     } else {
       response.writeHead(200, headers).end(JSON.stringify(reply));
     }
-  }
-
-  close() {
-    return new Promise((resolve) => this.server.close(resolve));
   }
 }

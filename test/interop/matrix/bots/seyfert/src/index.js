@@ -1,7 +1,8 @@
 // The matrix bot for seyfert 5 in HTTP mode, laid out as seyfert's guide lays out a project:
 // seyfert.config.mjs (config.http) at the root, one class per command in src/commands, the
 // button's and the modal's handlers in src/components, and src/index starting an HttpClient
-// behind an HTTP server adapter (src/http-adapter.js).
+// behind an HTTP server adapter (src/http-adapter.js). The files are .js, ES modules by the
+// repository's package.json: seyfert's loaders read only .js and .ts files.
 // The one change from a production bot: the REST handler's `domain` (seyfert's default is
 // https://discord.com, under which it calls api/v10), through the client's setServices.
 import { dirname, join } from 'node:path';
@@ -13,7 +14,7 @@ import { HttpAdapter } from './http-adapter.js';
 // matrix bot from the repository's root.
 process.chdir(join(dirname(fileURLToPath(import.meta.url)), '..'));
 
-const { SLASHBENCH_URL, BOT_TOKEN, APPLICATION_ID } = process.env;
+const { SLASHBENCH_URL, BOT_TOKEN, APPLICATION_ID, GUILD_ID } = process.env;
 
 const reportError = (error) => console.error(`HANDLER-ERROR ${error?.stack ?? JSON.stringify(error)}`);
 const onError = { onRunError: (_context, error) => reportError(error), onInternalError: (_client, _handler, error) => reportError(error) };
@@ -41,5 +42,5 @@ for (const command of commands) {
 
 const names = (list) => list.map((command) => command.name).sort();
 const global = names(await api.commands.get());
-const guild = names(await api.guilds(process.env.GUILD_ID).commands.get());
+const guild = names(await api.guilds(GUILD_ID).commands.get());
 console.log(`READY ${JSON.stringify({ global, guild })}`);

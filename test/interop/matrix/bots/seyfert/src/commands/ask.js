@@ -1,7 +1,7 @@
 // /ask: a modal. The matrix's contract asks for a text input inside an action row, the
 // service's long-standing modal layout; seyfert 5's Modal builder only builds the newer
 // Label-wrapped layout, so the modal goes as the API object, which `ctx.modal` also takes.
-// components/feedback.mjs answers the submission.
+// components/feedback.js answers the submission.
 import { Command, Declare } from 'seyfert';
 import { ComponentType, TextInputStyle } from 'seyfert/lib/types/index.js';
 

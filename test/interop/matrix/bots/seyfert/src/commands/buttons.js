@@ -1,5 +1,5 @@
 // /buttons: a reply with one button, built with seyfert's ActionRow and Button builders
-// (components/building-components); components/hello.mjs answers its click.
+// (components/building-components); components/hello.js answers its click.
 import { ActionRow, Button, Command, Declare } from 'seyfert';
 import { ButtonStyle } from 'seyfert/lib/types/index.js';
 

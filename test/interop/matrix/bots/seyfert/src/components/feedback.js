@@ -1,6 +1,6 @@
 // The `feedback` modal's handler, as components/modals writes one: a ModalCommand whose
 // filter picks the custom id. seyfert 5's getInputValue reads only Label-wrapped fields, and
-// this modal's field sits in an action row (commands/ask.mjs), so the value is read from the
+// this modal's field sits in an action row (commands/ask.js), so the value is read from the
 // submitted rows.
 import { ModalCommand } from 'seyfert';
 
