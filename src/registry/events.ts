@@ -5,6 +5,7 @@
 import { EventEmitter } from 'node:events';
 import type { GuildEdits } from './domain/guild-diff.js';
 import type { CommandPermissions } from './store/permission-store.js';
+import type { MessageRecord } from './store/records.js';
 
 export interface RegistryEvents {
   /** A scope's command list changed (create, edit, delete, bulk overwrite). */
@@ -27,6 +28,26 @@ export interface RegistryEvents {
   guildEdited: [GuildEdits];
   /** A person's last client session ended (closed, and not resumed in time). */
   personLeft: [{ user_id: string }];
+  /**
+   * A message in a channel was created, edited or deleted (by a bot, a person or an
+   * interaction response): bots hear MESSAGE_CREATE / _UPDATE / _DELETE by their intents.
+   */
+  channelMessage: [ChannelMessageEvent];
+  /** A person added or removed a vote on a poll: bots hear MESSAGE_POLL_VOTE_ADD / _REMOVE. */
+  pollVote: [PollVoteEvent];
+}
+
+export interface ChannelMessageEvent {
+  change: 'create' | 'update' | 'delete';
+  message: MessageRecord;
+}
+
+export interface PollVoteEvent {
+  change: 'add' | 'remove';
+  user_id: string;
+  channel_id: string;
+  message_id: string;
+  answer_id: number;
 }
 
 /** Who a client event is for: one user's sessions, or everyone who can view a channel. */

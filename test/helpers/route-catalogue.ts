@@ -16,13 +16,15 @@ import { CLIENT_SECRET, REDIRECT, form } from './oauth.js';
 /** Who may call a route (the rows of the access matrix's rule table). */
 export type Access =
   | 'app' | 'permissions-read' | 'permissions-edit' | 'reader' | 'current-user' | 'person' | 'management' | 'bot'
-  | 'bearer' | 'openid' | 'oauth-client' | 'public' | 'host' | 'interaction-token' | 'webhook-token';
+  | 'bearer' | 'openid' | 'oauth-client' | 'public' | 'host' | 'interaction-token' | 'webhook-token'
+  | 'message-author' | 'poll-author';
 
 /** The credential a valid request of each kind of route carries (the fuzz's usual caller). */
 export const CALLERS: Record<Access, TokenKind> = {
   app: 'bot', 'permissions-read': 'bot', 'permissions-edit': 'user Bearer permissions.update', reader: 'session',
   'current-user': 'session', person: 'session', management: 'session', bot: 'bot', bearer: 'client credentials',
   openid: 'user Bearer openid', 'oauth-client': 'none', public: 'none', host: 'none', 'interaction-token': 'none', 'webhook-token': 'none',
+  'message-author': 'bot', 'poll-author': 'bot',
 };
 
 /** The shape of a route's own refusals, beside the service's (which every route may answer for a body it cannot read). */
@@ -56,6 +58,18 @@ const none = (params: Record<string, string> = {}) => () => ({ params });
 
 const APP = { applicationId: IDS.app };
 const IN_GUILD = { applicationId: IDS.app, guildId: IDS.guild };
+
+/** A message the fixture app's bot posts in #general (with a poll when asked): its id. */
+async function botMessage(world: AccessWorld, poll = false): Promise<string> {
+  const body = poll
+    ? { poll: { question: { text: 'Sample?' }, answers: [{ poll_media: { text: 'Yes' } }, { poll_media: { text: 'No' } }] } }
+    : { content: 'Sample' };
+  const sent = await world.app.inject({
+    method: 'POST', url: `/api/v10/channels/${IDS.general}/messages`, headers: { authorization: `Bot ${TOKENS.bot}` }, payload: body,
+  });
+  if (sent.statusCode !== 200) throw new Error(`sample message refused: ${sent.body}`);
+  return (sent.json() as { id: string }).id;
+}
 
 /** The command routes, global and guild: the same methods, samples and rule. */
 function commandRoutes(inGuild: boolean): Record<string, RouteEntry> {
@@ -144,8 +158,24 @@ export const ROUTE_CATALOGUE: Record<string, RouteEntry> = {
   '/api/v10/guilds/:guildId/channels': { GET: entry('reader', none({ guildId: IDS.guild })) },
   '/api/v10/guilds/:guildId/members/:userId': { GET: entry('reader', none({ guildId: IDS.guild, userId: IDS.member })) },
   '/api/v10/channels/:channelId': { GET: entry('reader', none({ channelId: IDS.general })) },
-  '/api/v10/channels/:channelId/messages': { GET: entry('reader', () => ({ params: { channelId: IDS.general }, query: 'limit=10' })) },
-  '/api/v10/channels/:channelId/messages/:messageId': { GET: entry('reader', none({ channelId: IDS.general, messageId: ACCESS_IDS.message })) },
+  '/api/v10/channels/:channelId/messages': {
+    GET: entry('reader', () => ({ params: { channelId: IDS.general }, query: 'limit=10' })),
+    POST: entry('reader', () => ({ params: { channelId: IDS.general }, body: { content: 'Posted', message_reference: { message_id: ACCESS_IDS.message } } })),
+  },
+  '/api/v10/channels/:channelId/messages/:messageId': {
+    GET: entry('reader', none({ channelId: IDS.general, messageId: ACCESS_IDS.message })),
+    PATCH: entry('message-author', async (world) => ({ params: { channelId: IDS.general, messageId: await botMessage(world) }, body: { content: 'Edited' } })),
+    DELETE: entry('reader', async (world) => ({ params: { channelId: IDS.general, messageId: await botMessage(world) } }), { fresh: true }),
+  },
+  '/api/v10/channels/:channelId/polls/:messageId/answers/@me': {
+    PUT: entry('person', async (world) => ({ params: { channelId: IDS.general, messageId: await botMessage(world, true) }, body: { answer_ids: ['1'] } })),
+  },
+  '/api/v10/channels/:channelId/polls/:messageId/answers/:answerId': {
+    GET: entry('reader', async (world) => ({ params: { channelId: IDS.general, messageId: await botMessage(world, true), answerId: '1' }, query: 'limit=5' })),
+  },
+  '/api/v10/channels/:channelId/polls/:messageId/expire': {
+    POST: entry('poll-author', async (world) => ({ params: { channelId: IDS.general, messageId: await botMessage(world, true) } }), { fresh: true }),
+  },
 
   '/api/v10/guilds/:guildId/application-command-index': {
     GET: entry('person', () => ({ params: { guildId: IDS.guild }, query: `channel_id=${IDS.general}&include_hidden=true` })),

@@ -19,6 +19,7 @@ const MISSING_PERMISSIONS: Answer = { status: 403, message: 'Missing Permissions
 const BOTS_CANNOT: Answer = { status: 403, message: 'Bots cannot use this endpoint', code: 20001 };
 const MISSING_SCOPE: Answer = { status: 403, message: 'Missing required OAuth2 scope', code: 50026 };
 const WRONG_METHOD: Answer = { status: 405, message: '405: Method Not Allowed', code: 0 };
+const OTHERS_MESSAGE: Answer = { status: 403, message: 'Cannot edit a message authored by another user', code: 50005 };
 const OK = 'allowed' as const;
 
 /**
@@ -88,6 +89,14 @@ const RULES: Record<Access, Rule> = {
   // The token in the path is the credential; Authorization is ignored.
   'interaction-token': everyone,
   'webhook-token': everyone,
+  // A message's edit: its author only (the samples' messages are the app's bot's).
+  'message-author': {
+    bot: OK, "other app's bot": MISSING_ACCESS, session: OTHERS_MESSAGE, 'minted session': OTHERS_MESSAGE, otherwise: UNAUTHORIZED,
+  },
+  // Ending a poll: its author only.
+  'poll-author': {
+    bot: OK, "other app's bot": MISSING_ACCESS, session: MISSING_PERMISSIONS, 'minted session': MISSING_PERMISSIONS, otherwise: UNAUTHORIZED,
+  },
 };
 
 function expected(access: Access, kind: TokenKind): Answer {

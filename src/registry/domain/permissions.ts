@@ -8,6 +8,7 @@ export const PERMISSION = {
   MANAGE_GUILD: 1n << 5n,
   VIEW_CHANNEL: 1n << 10n,
   SEND_MESSAGES: 1n << 11n,
+  MANAGE_MESSAGES: 1n << 13n,
   EMBED_LINKS: 1n << 14n,
   ATTACH_FILES: 1n << 15n,
   MENTION_EVERYONE: 1n << 17n,

@@ -6,12 +6,13 @@
  * APPLICATION_COMMAND_INDEX_UPDATE) and the world (the simulator's WORLD_UPDATE); bots
  * hear what a world edit changed in their guilds (guild-dispatch.ts).
  */
-import type { ClientEvent, EventBus } from '../events.js';
+import type { ChannelMessageEvent, ClientEvent, EventBus, PollVoteEvent } from '../events.js';
 import type { GuildEdits } from '../domain/guild-diff.js';
 import type { CommandPermissions } from '../store/permission-store.js';
 import type { Store } from '../store/store.js';
 import { guildMemberIds } from './audience.js';
 import { dispatchGuildEdits } from './guild-dispatch.js';
+import { dispatchChannelMessage, dispatchPollVote } from './message-dispatch.js';
 import type { GatewayHub } from './hub.js';
 import type { GatewaySession } from './session.js';
 
@@ -38,7 +39,13 @@ export function bridgeBus(bus: EventBus, store: Store, hub: GatewayHub, clients:
   bus.on('worldChanged', worldChanged);
   bus.on('guildEdited', guildEdited);
   bus.on('clientEvent', clientEvent);
+  const channelMessage = (event: ChannelMessageEvent) => dispatchChannelMessage(store, hub, event);
+  const pollVote = (event: PollVoteEvent) => dispatchPollVote(store, hub, event);
+  bus.on('channelMessage', channelMessage);
+  bus.on('pollVote', pollVote);
   return () => {
+    bus.off('channelMessage', channelMessage);
+    bus.off('pollVote', pollVote);
     bus.off('permissionsChanged', permissionsChanged);
     bus.off('commandsChanged', commandsChanged);
     bus.off('worldChanged', worldChanged);

@@ -122,10 +122,10 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
   const hub: Gateway = {
     hasBotSession: (applicationId) => sessions.bots(applicationId).some((session) => session.live),
-    dispatchToBot(applicationId, event, data, guildId, intent = 0) {
+    dispatchToBot(applicationId, event, data, guildId, intent = 0, withoutIntent = 0) {
       let taken = false;
       for (const session of botSessionsFor(applicationId, guildId)) {
-        if ((session.intents & intent) === intent) taken = session.dispatch(event, data) || taken;
+        if ((session.intents & intent) === intent && (session.intents & withoutIntent) === 0) taken = session.dispatch(event, data) || taken;
       }
       return taken;
     },

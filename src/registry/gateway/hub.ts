@@ -12,9 +12,10 @@ export interface GatewayHub {
    * Sends a dispatch (`op: 0, t: event`) to the app's bot sessions for that guild's shard
    * (shard 0 when `guildId` is null: DMs) that identified with `intent` (none needed when
    * absent). Returns false when no live session took it; a dropped session still keeps it
-   * for its RESUME.
+   * for its RESUME. Sessions holding any bit of `withoutIntent` are skipped: a message's
+   * full and content-less views go to sessions with and without MESSAGE_CONTENT.
    */
-  dispatchToBot(applicationId: string, event: string, data: unknown, guildId: string | null, intent?: number): boolean;
+  dispatchToBot(applicationId: string, event: string, data: unknown, guildId: string | null, intent?: number, withoutIntent?: number): boolean;
   /** Sends a dispatch to every client session of a user (the simulated chat client). */
   dispatchToUser(userId: string, event: string, data: unknown): void;
   /** Sends a dispatch to every client session whose user can view the channel. */

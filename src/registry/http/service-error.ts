@@ -27,6 +27,13 @@ export const SERVICE_ERRORS = {
   unknownCommandPermissions: { status: 404, code: 10066, message: 'Unknown application command permissions' },
   missingAccess: { status: 403, code: 50001, message: 'Missing Access' },
   missingPermissions: { status: 403, code: 50013, message: 'Missing Permissions' },
+  dmAction: { status: 403, code: 50003, message: 'Cannot execute action on a DM channel' },
+  othersMessage: { status: 403, code: 50005, message: 'Cannot edit a message authored by another user' },
+  nonTextChannel: { status: 400, code: 50008, message: 'Cannot send messages in a non-text channel' },
+  // Polls (the service's 520xxx codes; their statuses are *inferred*).
+  pollExpired: { status: 400, code: 520001, message: 'Poll expired' },
+  pollNotEditable: { status: 400, code: 520003, message: 'Cannot update a poll message' },
+  notAPoll: { status: 400, code: 520006, message: 'Cannot expire a non-poll message' },
   botsCannotUse: { status: 403, code: 20001, message: 'Bots cannot use this endpoint' },
   oauthUnauthorized: { status: 401, code: 40001, message: 'Unauthorized' },
   missingScope: { status: 403, code: 50026, message: 'Missing required OAuth2 scope' },

@@ -3,7 +3,9 @@
  * them. A public one is stored in its channel and shown to every viewer; an ephemeral one is
  * kept by the ledger and shown only to the user who invoked ("only you can see this").
  */
-import { messageView } from '../domain/channel-view.js';
+import type { PollInput } from '../../shared/poll-rules.js';
+import { storedMessageView } from '../queries/stored-message-view.js';
+import { storePoll } from '../services/channel-messages.js';
 import { apiUser } from '../domain/user-view.js';
 import type { MessageRecord } from '../store/records.js';
 import type { InteractionRecord } from './ledger.js';
@@ -19,23 +21,32 @@ function isEphemeral(message: MessageRecord): boolean {
 
 /** The message as its viewers get it, with the app's bot as author. */
 export function appMessageView(services: InteractionServices, message: MessageRecord): Record<string, unknown> {
-  return messageView(message, services.store.world.user(message.author_id)) as unknown as Record<string, unknown>;
+  return storedMessageView(services.store, message, null) as unknown as Record<string, unknown>;
 }
 
 function publish(services: InteractionServices, record: InteractionRecord, message: MessageRecord, event: string): void {
   const view = appMessageView(services, message);
   if (isEphemeral(message)) toUser(services, record.user_id, event, view);
-  else toChannel(services, message.channel_id, event, view);
+  else {
+    toChannel(services, message.channel_id, event, view);
+    // Bots with the intents hear public responses too, as the service sends them.
+    services.bus.emit('channelMessage', { change: event === 'MESSAGE_CREATE' ? 'create' : 'update', message });
+  }
 }
 
-function save(services: InteractionServices, record: InteractionRecord, message: MessageRecord): void {
+function save(services: InteractionServices, record: InteractionRecord, message: MessageRecord, poll?: PollInput): void {
   if (isEphemeral(message)) services.ledger.putEphemeral(record.id, message);
-  else services.store.messages.putMessage(message);
+  else {
+    services.store.transaction(() => {
+      services.store.messages.putMessage(message);
+      if (poll) storePoll(services.store, message.id, poll, services.now());
+    });
+  }
 }
 
 /** Sends a new message for the interaction: the original response (`original`) or a follow-up. */
 export function sendAppMessage(
-  services: InteractionServices, record: InteractionRecord, data: MessageData, options: { original: boolean; loading?: boolean },
+  services: InteractionServices, record: InteractionRecord, data: MessageData, options: { original: boolean; loading?: boolean; poll?: PollInput },
 ): MessageRecord {
   const user = services.store.world.user(record.user_id);
   const commandType = (record.payload.data as { type?: number } | undefined)?.type;
@@ -64,7 +75,7 @@ export function sendAppMessage(
       ...(options.original ? {} : { original_response_message_id: record.original_message_id }),
     },
   };
-  save(services, record, message);
+  save(services, record, message, options.poll);
   publish(services, record, message, 'MESSAGE_CREATE');
   return message;
 }
@@ -96,5 +107,8 @@ export function deleteAppMessage(services: InteractionServices, record: Interact
   else services.store.messages.deleteMessage(message.channel_id, message.id);
   const data = { id: message.id, channel_id: message.channel_id };
   if (isEphemeral(message)) toUser(services, record.user_id, 'MESSAGE_DELETE', data);
-  else toChannel(services, message.channel_id, 'MESSAGE_DELETE', data);
+  else {
+    toChannel(services, message.channel_id, 'MESSAGE_DELETE', data);
+    services.bus.emit('channelMessage', { change: 'delete', message });
+  }
 }

@@ -6,6 +6,7 @@
  * a modal, or an Activity launch.
  */
 import { ErrorCollector } from '../../shared/command-rules/error-tree.js';
+import { validateBodyPoll, type PollInput } from '../../shared/poll-rules.js';
 import { invalidField, invalidFormBody, ServiceError } from '../http/service-error.js';
 import type { MessageRecord } from '../store/records.js';
 import { appMessageView, editAppMessage, findAppMessage, sendAppMessage } from './app-messages.js';
@@ -84,12 +85,20 @@ function message(data: unknown, partial: boolean): MessageData {
   return result.value;
 }
 
+/** A response's poll (`data.poll`), checked; undefined when there is none. */
+function responsePoll(data: unknown): PollInput | undefined {
+  const result = validateBodyPoll(data, ['data']);
+  if (!result.ok) throw invalidFormBody(result.errors);
+  return result.value;
+}
+
 function respond(services: InteractionServices, record: InteractionRecord, type: number, data: unknown): Effect {
   switch (type) {
     case CALLBACK.CHANNEL_MESSAGE_WITH_SOURCE: {
       const content = message(data, false);
-      if (isEmptyMessage(content)) throw new ServiceError('emptyMessage');
-      const sent = sendAppMessage(services, record, content, { original: true });
+      const poll = responsePoll(data);
+      if (isEmptyMessage(content) && !poll) throw new ServiceError('emptyMessage');
+      const sent = sendAppMessage(services, record, content, { original: true, ...(poll ? { poll } : {}) });
       record.original_message_id = sent.id;
       return { message: sent };
     }

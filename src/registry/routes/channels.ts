@@ -7,7 +7,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isSnowflake, MESSAGES, snowflakeError } from '../../shared/command-rules/index.js';
 import { ErrorCollector } from '../../shared/command-rules/error-tree.js';
 import type { RegistryContext } from '../app.js';
-import { messageView } from '../domain/channel-view.js';
+import { storedMessageView } from '../queries/stored-message-view.js';
+import { settleExpiredPolls } from '../services/poll-operations.js';
+import { createMessageHandler, deleteMessageHandler, editMessageHandler } from './channel-messages.js';
 import { storedChannelView } from '../queries/stored-channel-view.js';
 import { visibleChannel } from '../queries/read-visibility.js';
 import { resource } from '../http/resource.js';
@@ -27,9 +29,11 @@ export function registerChannelRoutes(app: FastifyInstance, context: RegistryCon
   const open = (request: FastifyRequest) => {
     const viewer = readViewer(context, request);
     const { channelId } = snowflakeParams(request, { channelId: 'channel_id' });
-    return { viewer, channel: visibleChannel(store, viewer, channelId) };
+    const channel = visibleChannel(store, viewer, channelId);
+    // Polls whose time has come are finalized before anyone reads them.
+    settleExpiredPolls(context);
+    return { viewer, channel };
   };
-  const author = (id: string) => store.world.user(id);
 
   resource(app, BASE, {
     GET: (request) => {
@@ -39,19 +43,22 @@ export function registerChannelRoutes(app: FastifyInstance, context: RegistryCon
   });
   resource(app, `${BASE}/messages`, {
     GET: (request) => {
-      const { channel } = open(request);
+      const { viewer, channel } = open(request);
       const page = messagePage(request.query as Record<string, unknown>);
-      return store.messages.messages(channel.id, page).map((message) => messageView(message, author(message.author_id)));
+      return store.messages.messages(channel.id, page).map((message) => storedMessageView(store, message, viewer.userId));
     },
+    POST: createMessageHandler(context),
   });
   resource(app, `${BASE}/messages/:messageId`, {
     GET: (request) => {
-      const { channel } = open(request);
+      const { viewer, channel } = open(request);
       const { messageId } = snowflakeParams(request, { messageId: 'message_id' });
       const message = store.messages.message(channel.id, messageId);
       if (!message) throw new ServiceError('unknownMessage');
-      return messageView(message, author(message.author_id));
+      return storedMessageView(store, message, viewer.userId);
     },
+    PATCH: editMessageHandler(context),
+    DELETE: deleteMessageHandler(context),
   });
 }
 

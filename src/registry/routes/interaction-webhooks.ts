@@ -6,6 +6,7 @@
  * libraries (slash-create) assume a limit of one request at a time.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { validateBodyPoll } from '../../shared/poll-rules.js';
 import type { RegistryContext } from '../app.js';
 import { resource } from '../http/resource.js';
 import { invalidFormBody, ServiceError } from '../http/service-error.js';
@@ -13,6 +14,7 @@ import { appMessageView, deleteAppMessage, editAppMessage, findAppMessage, sendA
 import { USER_INSTALL_FOLLOWUP_LIMIT, type InteractionRecord } from '../interactions/ledger.js';
 import { isEmptyMessage, MESSAGE_FLAGS, validateMessageData } from '../interactions/message-data.js';
 import { toUser } from '../interactions/services.js';
+import { storePoll } from '../services/channel-messages.js';
 import type { MessageRecord } from '../store/records.js';
 
 export function registerInteractionWebhookRoutes(app: FastifyInstance, context: RegistryContext): void {
@@ -60,18 +62,23 @@ export function registerInteractionWebhookRoutes(app: FastifyInstance, context: 
       if (record.user_installed_only && record.followups >= USER_INSTALL_FOLLOWUP_LIMIT) throw new ServiceError('maxFollowups');
       const checked = validateMessageData(request.body, [], false);
       if (!checked.ok) throw invalidFormBody(checked.errors);
-      if (isEmptyMessage(checked.value)) throw new ServiceError('emptyMessage');
+      const polled = validateBodyPoll(request.body, []);
+      if (!polled.ok) throw invalidFormBody(polled.errors);
+      const poll = polled.value;
+      if (isEmptyMessage(checked.value) && !poll) throw new ServiceError('emptyMessage');
       // The first follow-up to a deferred response completes the "thinking" message, its
       // ephemerality fixed by the deferral (the follow-up's flags are ignored), as editReply would.
       const original = record.original_message_id === null ? undefined : findAppMessage(context, record, record.original_message_id);
       if (original && (original.flags & MESSAGE_FLAGS.LOADING) !== 0) {
         const { flags: _ignored, ...data } = checked.value;
+        // Its poll goes with it: the completed message is the one that carries the poll.
+        if (poll && (original.flags & MESSAGE_FLAGS.EPHEMERAL) === 0) storePoll(context.store, original.id, poll, context.now());
         const completed = editAppMessage(context, record, original, data);
         inspect(request, record, 200);
         return appMessageView(context, completed);
       }
       record.followups += 1;
-      const sent = sendAppMessage(context, record, checked.value, { original: false });
+      const sent = sendAppMessage(context, record, checked.value, { original: false, ...(poll ? { poll } : {}) });
       inspect(request, record, 200);
       return appMessageView(context, sent);
     },

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RegistryContext } from '../app.js';
 import { registerChannelRoutes } from './channels.js';
+import { registerPollRoutes } from './polls.js';
 import { registerGuildRoutes } from './guilds.js';
 import { registerChannelManagementRoutes } from './management-channels.js';
 import { registerCommandManagementRoutes } from './management-commands.js';
@@ -18,6 +19,7 @@ export function registerWorldRoutes(app: FastifyInstance, context: RegistryConte
   registerUserRoutes(app, context);
   registerGuildRoutes(app, context);
   registerChannelRoutes(app, context);
+  registerPollRoutes(app, context);
   registerWorldManagementRoutes(app, context);
   registerUserManagementRoutes(app, context);
   registerGuildManagementRoutes(app, context);

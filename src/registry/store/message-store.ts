@@ -3,6 +3,7 @@
  * interaction responses all write through `putMessage`, and every reader pages with the
  * service's `before` / `after` / `around` / `limit`.
  */
+import type { APIMessageReference } from 'discord-api-types/v10';
 import type { Sql } from './database.js';
 import type { MessageRecord } from './records.js';
 
@@ -15,15 +16,16 @@ export interface MessagePage {
 }
 
 /** A message as stored: its lists and metadata as JSON text. */
-type MessageRow = Omit<MessageRecord, 'embeds' | 'components' | 'attachments' | 'interaction_metadata'> & {
+type MessageRow = Omit<MessageRecord, 'embeds' | 'components' | 'attachments' | 'interaction_metadata' | 'message_reference'> & {
   embeds: string;
   components: string;
   attachments: string;
   interaction_metadata: string | null;
+  message_reference: string | null;
 };
 
 const COLUMNS =
-  'id, channel_id, author_id, content, timestamp, edited_timestamp, type, flags, embeds, components, attachments, application_id, webhook_id, interaction_metadata';
+  'id, channel_id, author_id, content, timestamp, edited_timestamp, type, flags, embeds, components, attachments, application_id, webhook_id, interaction_metadata, message_reference';
 
 /** Text that sorts in snowflake order. */
 export function sortKey(id: string): string {
@@ -39,6 +41,7 @@ function decode(row: MessageRow): MessageRecord {
     attachments: JSON.parse(row.attachments) as MessageRecord['attachments'],
     application_id: row.application_id, webhook_id: row.webhook_id,
     interaction_metadata: row.interaction_metadata === null ? null : (JSON.parse(row.interaction_metadata) as Record<string, unknown>),
+    ...(row.message_reference === null ? {} : { message_reference: JSON.parse(row.message_reference) as APIMessageReference }),
   };
 }
 
@@ -49,16 +52,18 @@ export class MessageStore {
   /** Inserts or replaces a message by id. */
   putMessage(record: MessageRecord): void {
     this.sql.run(
-      `INSERT INTO messages (${COLUMNS}, sort_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO messages (${COLUMNS}, sort_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET channel_id = excluded.channel_id, author_id = excluded.author_id,
          content = excluded.content, timestamp = excluded.timestamp, edited_timestamp = excluded.edited_timestamp,
          type = excluded.type, flags = excluded.flags, embeds = excluded.embeds, components = excluded.components,
          attachments = excluded.attachments, application_id = excluded.application_id,
-         webhook_id = excluded.webhook_id, interaction_metadata = excluded.interaction_metadata`,
+         webhook_id = excluded.webhook_id, interaction_metadata = excluded.interaction_metadata,
+         message_reference = excluded.message_reference`,
       record.id, record.channel_id, record.author_id, record.content, record.timestamp, record.edited_timestamp,
       record.type, record.flags, JSON.stringify(record.embeds), JSON.stringify(record.components),
       JSON.stringify(record.attachments), record.application_id, record.webhook_id,
-      record.interaction_metadata === null ? null : JSON.stringify(record.interaction_metadata), sortKey(record.id),
+      record.interaction_metadata === null ? null : JSON.stringify(record.interaction_metadata),
+      record.message_reference ? JSON.stringify(record.message_reference) : null, sortKey(record.id),
     );
   }
 

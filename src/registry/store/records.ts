@@ -2,6 +2,7 @@
  * The rows the store hands out, already decoded from SQLite: what the routes and the
  * domain rules work with.
  */
+import type { APIMessageReference } from 'discord-api-types/v10';
 import type { CommandDefinition } from '../../shared/command-rules/definition.js';
 
 export interface ApplicationRecord {
@@ -81,6 +82,8 @@ export interface MessageRecord {
   application_id: string | null;
   webhook_id: string | null;
   interaction_metadata: Record<string, unknown> | null;
+  /** A reply's reference (`{type, message_id, channel_id, guild_id?}`); absent or null otherwise. */
+  message_reference?: APIMessageReference | null;
 }
 
 export interface StoredCommand {

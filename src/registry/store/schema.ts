@@ -194,4 +194,26 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE roles ADD COLUMN color INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE roles ADD COLUMN hoist INTEGER NOT NULL DEFAULT 0;
   `,
+  // 7: replies (a message's message_reference, JSON) and polls: the poll as created (its
+  // answers numbered 1..n, its expiry fixed at creation) and one row per vote, so counts and
+  // voters are read, never kept twice. A message's poll and votes go with the message.
+  `
+  ALTER TABLE messages ADD COLUMN message_reference TEXT;
+  CREATE TABLE polls (
+    message_id TEXT PRIMARY KEY REFERENCES messages(id) ON DELETE CASCADE,
+    question TEXT NOT NULL,
+    answers TEXT NOT NULL,
+    expiry TEXT NOT NULL,
+    allow_multiselect INTEGER NOT NULL DEFAULT 0,
+    layout_type INTEGER NOT NULL DEFAULT 1,
+    finalized INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE TABLE poll_votes (
+    message_id TEXT NOT NULL REFERENCES polls(message_id) ON DELETE CASCADE,
+    answer_id INTEGER NOT NULL,
+    user_id TEXT NOT NULL,
+    PRIMARY KEY (message_id, answer_id, user_id)
+  );
+  CREATE INDEX poll_votes_by_user ON poll_votes (message_id, user_id);
+  `,
 ];

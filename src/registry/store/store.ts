@@ -9,6 +9,7 @@ import { openDatabase, type Sql } from './database.js';
 import { MessageStore } from './message-store.js';
 import { OAuthStore } from './oauth-store.js';
 import { PermissionStore } from './permission-store.js';
+import { PollStore } from './poll-store.js';
 import type { UserRecord } from './records.js';
 import { SessionStore } from './session-store.js';
 import { TokenStore } from './token-store.js';
@@ -27,6 +28,8 @@ export class Store {
   readonly oauth: OAuthStore;
   /** Session tokens the host minted for the client (`/_host/session`). */
   readonly sessions: SessionStore;
+  /** Polls of messages and their votes. */
+  readonly polls: PollStore;
 
   constructor(private readonly sql: Sql) {
     this.world = new WorldStore(sql);
@@ -37,6 +40,7 @@ export class Store {
     this.attachments = new AttachmentStore(sql);
     this.oauth = new OAuthStore(sql);
     this.sessions = new SessionStore(sql);
+    this.polls = new PollStore(sql);
   }
 
   /** The person a client token names: their world-file token or a session the host minted. */
