@@ -30,7 +30,7 @@ const locale = z.string().refine(isLocale, 'must be a known locale such as "en-U
 const permissions = z
   .string()
   .refine((value) => /^\d{1,20}$/.test(value), 'must be a permission bit set as a decimal string');
-const token = z.string().min(8, 'must be at least 8 characters');
+const token = z.string().min(8);
 const timestamp = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 timestamp' });
 const position = z.number().int().nonnegative();
 

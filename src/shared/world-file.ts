@@ -8,7 +8,7 @@ import { z } from 'zod';
 import {
   worldApplicationSchema, worldGuildSchema, worldMessageSchema, worldPrivateChannelSchema, worldUserSchema,
 } from './world-entities.js';
-import { formatWorldPath, worldIssues } from './world-issues.js';
+import { formatWorldPath, WORLD_PARSE, worldIssues } from './world-issues.js';
 
 export {
   worldApplicationSchema, worldChannelSchema, worldGuildSchema, worldMemberSchema, worldMessageSchema,
@@ -30,7 +30,7 @@ export type WorldFile = z.infer<typeof worldFileSchema>;
 
 /** Parses a world document, or explains the first problems with the field paths that hold them. */
 export function parseWorldFile(input: unknown): { ok: true; world: WorldFile } | { ok: false; message: string } {
-  const result = worldFileSchema.safeParse(input, { reportInput: true });
+  const result = worldFileSchema.safeParse(input, WORLD_PARSE);
   if (result.success) return { ok: true, world: result.data };
   const problems = worldIssues(result.error).slice(0, 5).map((issue) => `${formatWorldPath(issue.path)}: ${issue.message}`);
   return { ok: false, message: problems.join('; ') };

@@ -347,6 +347,8 @@ describe('the client in Chromium', () => {
     await page.getByTestId('modal-submit').click();
     await modal.waitFor({ state: 'detached' });
     await message('Thanks for your feedback: Great bot').waitFor();
+    // The answer is to a form, not to a button: the line above it says so.
+    expect(await message('Thanks for your feedback: Great bot').getByTestId('message-used').textContent()).toContain('Bob submitted a form');
     const submitted = bot.received.filter((interaction) => interaction.type === 5).at(-1);
     expect(submitted?.data).toMatchObject({ custom_id: 'feedback-form', components: [
       { type: 1, components: [{ type: 4, custom_id: 'subject', value: 'Great bot' }] },

@@ -121,8 +121,8 @@ describe('the world editor in Chromium', () => {
     await page.getByTestId('user-new').click();
     await page.getByTestId('user-save').click();
     // The shared schema refuses it before anything is sent, in the registry's words.
-    await page.getByTestId('user-error-username').filter({ hasText: 'Too small: expected string to have >=1 characters' }).waitFor();
-    expect(await page.getByTestId('user-error-username').textContent()).toContain('BASE_TYPE_BAD_LENGTH');
+    await page.getByTestId('user-error-username').filter({ hasText: 'Must be 1 or more in length.' }).waitFor();
+    expect(await page.getByTestId('user-error-username').textContent()).toContain('BASE_TYPE_MIN_LENGTH');
     await page.getByTestId('user-field-username').fill('dave');
     await page.getByTestId('user-field-global_name').fill('Dave');
     await page.getByTestId('user-save').click();

@@ -68,7 +68,7 @@ describe('POST /_slashbench/guilds/{guild}/roles', () => {
     const { registry, changes, guildEdits, send } = managed();
     const before = exportWorld(registry.store);
     expect(await send('POST', `/guilds/${WORLD.lab}/roles`, { name: '', permissions: '8 ' })).toEqual(invalid({
-      name: field('BASE_TYPE_BAD_LENGTH', 'Too small: expected string to have >=1 characters'),
+      name: field('BASE_TYPE_MIN_LENGTH', 'Must be 1 or more in length.'),
       permissions: field('BASE_TYPE_INVALID', 'must be a permission bit set as a decimal string'),
     }));
     expect(await send('POST', '/guilds/599999999999999999/roles', { name: 'x', permissions: '0' })).toEqual({ status: 404, body: { message: 'Unknown Guild', code: 10004 } });
@@ -104,8 +104,8 @@ describe('a role\'s colour and hoist', () => {
   it('are refused when they are not a colour or a boolean', async () => {
     const { send } = managed();
     expect(await send('POST', `/guilds/${WORLD.lab}/roles`, { name: 'x', permissions: '0', color: 0x1000000, hoist: 'yes' })).toEqual(invalid({
-      color: field('NUMBER_TYPE_MAX', 'Too big: expected number to be <=16777215'),
-      hoist: field('BOOLEAN_TYPE_CONVERT', 'Invalid input: expected boolean, received string'),
+      color: field('NUMBER_TYPE_MAX', 'int value should be less than or equal to 16777215.'),
+      hoist: field('BOOLEAN_TYPE_CONVERT', 'Must be either true or false.'),
     }));
   });
 });

@@ -130,7 +130,7 @@ describe('GET and PUT /_slashbench/world', () => {
     expect(await send('PUT', '/world', orphan)).toEqual(invalid({
       messages: { 0: { author_id: field('UNKNOWN_REFERENCE', 'unknown user "499999999999999999"') } },
     }));
-    expect(await send('PUT', '/world', ['not an object'])).toEqual(invalid({ _errors: [{ code: 'MODEL_TYPE_CONVERT', message: 'Invalid input: expected object, received array' }] }));
+    expect(await send('PUT', '/world', ['not an object'])).toEqual(invalid({ _errors: [{ code: 'MODEL_TYPE_CONVERT', message: 'Only dictionaries may be used in a ModelType' }] }));
     expect(exportWorld(registry.store)).toEqual(before);
   });
 });
@@ -153,8 +153,8 @@ describe('users', () => {
     expect(await send('POST', '/users', { id: IDS.app, username: 'bot' })).toEqual(invalid({ id: field('ALREADY_IN_USE', 'already the id of a user or application') }));
     expect(await send('POST', '/users', { username: 'copy', token: OWNER })).toEqual(invalid({ token: field('ALREADY_IN_USE', 'already the token of another user') }));
     expect(await send('POST', '/users', { username: 'x'.repeat(33), token: 'short' })).toEqual(invalid({
-      username: field('BASE_TYPE_BAD_LENGTH', 'Too big: expected string to have <=32 characters'),
-      token: field('BASE_TYPE_BAD_LENGTH', 'must be at least 8 characters'),
+      username: field('BASE_TYPE_MAX_LENGTH', 'Must be 32 or fewer in length.'),
+      token: field('BASE_TYPE_MIN_LENGTH', 'Must be 8 or more in length.'),
     }));
     expect(await send('POST', '/users')).toEqual(invalid({ _errors: [{ code: 'BASE_TYPE_REQUIRED', message: 'This field is required' }] }));
   });
@@ -200,7 +200,7 @@ describe('roles and members', () => {
     expect(await send('PUT', `/guilds/${WORLD.lab}/roles/${IDS.moderatorRole}`, { name: 'x', permissions: '0' }))
       .toEqual(invalid({ role_id: field('ALREADY_IN_USE', `already a role of guild "${IDS.guild}"`) }));
     expect(await send('PUT', `/guilds/${WORLD.lab}/roles/510000000000000098`, { name: '', permissions: 'all' })).toEqual(invalid({
-      name: field('BASE_TYPE_BAD_LENGTH', 'Too small: expected string to have >=1 characters'),
+      name: field('BASE_TYPE_MIN_LENGTH', 'Must be 1 or more in length.'),
       permissions: field('BASE_TYPE_INVALID', 'must be a permission bit set as a decimal string'),
     }));
     expect(await send('PUT', `/guilds/599999999999999999/roles/1`, { name: 'x', permissions: '0' })).toEqual({ status: 404, body: { message: 'Unknown Guild', code: 10004 } });

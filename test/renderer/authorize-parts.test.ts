@@ -10,7 +10,7 @@ import { authorizeUrlInput, preferredApplication, queryOf, scopeList, scopeText,
 import { asksForGuild, readConsent, scopeSentence } from '../../src/renderer/features/authorize/consent-view.js';
 import { advance, errorLine, fail, type FlowProgress, type FlowStep } from '../../src/renderer/features/authorize/flow-steps.js';
 import { verifyIdToken, type IdTokenExpectations } from '../../src/renderer/features/authorize/id-token.js';
-import { allChannelsId, describeOverwrite, permissionTargets, withOverwrite } from '../../src/renderer/features/authorize/permission-targets.js';
+import { allChannelsId, describeOverwrite, mayEditCommandPermissions, permissionTargets, withOverwrite } from '../../src/renderer/features/authorize/permission-targets.js';
 import { FOREIGN_STATE, readRedirect, tamperState } from '../../src/renderer/features/authorize/redirect-check.js';
 import { clientGuild } from '../../src/renderer/features/world/world-model.js';
 
@@ -162,6 +162,26 @@ describe('permission targets', () => {
     const draft = withOverwrite(withOverwrite([], { id: '1001', type: 1, permission: true }), { id: '1001', type: 1, permission: false });
     expect(draft).toEqual([{ id: '1001', type: 1, permission: false }]);
     expect(describeOverwrite(draft[0]!, permissionTargets(guild))).toBe('@Moderator: denied');
+  });
+
+  it('offers only guilds where the person has Manage Server and Manage Roles, as the service requires', () => {
+    const managed = clientGuild({
+      id: '2000', name: 'Managed', owner_id: '9', preferred_locale: 'en-US',
+      roles: [
+        { id: '2000', name: '@everyone', permissions: '0' },
+        { id: '2001', name: 'Staff', permissions: String((1n << 5n) | (1n << 28n)) },
+        { id: '2002', name: 'Server only', permissions: String(1n << 5n) },
+        { id: '2003', name: 'Admin', permissions: String(1n << 3n) },
+      ] as never,
+      channels: [], threads: [],
+      members: [
+        { user: { id: '3', username: 'staff', global_name: null, discriminator: '0', avatar: null }, roles: ['2001'] },
+        { user: { id: '4', username: 'half', global_name: null, discriminator: '0', avatar: null }, roles: ['2002'] },
+        { user: { id: '5', username: 'admin', global_name: null, discriminator: '0', avatar: null }, roles: ['2003'] },
+        { user: { id: '9', username: 'owner', global_name: null, discriminator: '0', avatar: null }, roles: [] },
+      ],
+    });
+    expect(['3', '4', '5', '9', '6'].map((id) => mayEditCommandPermissions(managed, id))).toEqual([true, false, true, true, false]);
   });
 });
 

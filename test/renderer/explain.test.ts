@@ -67,4 +67,13 @@ describe('explaining a hidden command', () => {
       commandId: '99', name: '/gone', channelId: '21', status: 'failed', error: 'Unknown application command (10063)',
     });
   });
+
+  it('forgets the answer when another person takes over: it was about what the previous one may see', async () => {
+    const fake = await startedClient(INDEX);
+    fake.explanations['60'] = { ok: true, status: 200, body: EXPLANATION };
+    await fake.store.getState().explainCommand({ id: '60', name: '/purge' });
+    expect(fake.store.getState().explanation).toMatchObject({ status: 'loaded' });
+    await fake.store.getState().actAs('11');
+    expect(fake.store.getState().explanation).toBeNull();
+  });
 });

@@ -9,6 +9,7 @@ import type { WireMember } from '../../src/renderer/api/wire-types.js';
 import { colorCss, guildMemberGroups, memberGroups, privateMemberGroups } from '../../src/renderer/features/members/member-groups.js';
 import { EXAMPLE_INDEX } from './example-index.js';
 import { startedClient } from './fake-deps.js';
+import { roleLabel } from '../../src/renderer/features/world/world-model.js';
 
 function role(id: string, name: string, position: number, extra: Partial<APIRole> = {}): APIRole {
   return {
@@ -79,5 +80,12 @@ describe('the member list toggle', () => {
     expect(fake.store.getState().memberListOpen).toBe(true);
     fake.store.getState().setMemberListOpen(false);
     expect(fake.store.getState().memberListOpen).toBe(false);
+  });
+});
+
+describe('a role as people read it', () => {
+  it('is @name, and @everyone keeps its one @', () => {
+    expect(roleLabel({ name: 'Moderators' })).toBe('@Moderators');
+    expect(roleLabel({ name: '@everyone' })).toBe('@everyone');
   });
 });

@@ -98,9 +98,9 @@ describe('forms as management requests', () => {
     const refused = checkRequest(saveRoleRequest('1', null, { name: '', permissions: 'all', position: 'top', color: 0, hoist: false }));
     expect(editErrors(refused, ['name', 'permissions', 'position'])).toEqual({
       fields: {
-        name: [{ code: 'BASE_TYPE_BAD_LENGTH', message: 'Too small: expected string to have >=1 characters' }],
+        name: [{ code: 'BASE_TYPE_MIN_LENGTH', message: 'Must be 1 or more in length.' }],
         permissions: [{ code: 'BASE_TYPE_INVALID', message: 'must be a permission bit set as a decimal string' }],
-        position: [{ code: 'NUMBER_TYPE_COERCE', message: 'Invalid input: expected number, received string' }],
+        position: [{ code: 'NUMBER_TYPE_COERCE', message: 'Value "top" is not a valid number.' }],
       },
       general: [],
     });
@@ -199,7 +199,7 @@ describe('the world editor slice', () => {
     const outcome = await fake.store.getState().submitEdit('role', saveRoleRequest(GUILD, null, { name: '', permissions: '32', position: '', color: 0, hoist: false }), ['name', 'permissions']);
     expect(outcome).toEqual({ ok: false });
     expect(fake.management.calls).toEqual([]);
-    expect(fake.store.getState().editorErrors.role?.fields.name?.[0]?.code).toBe('BASE_TYPE_BAD_LENGTH');
+    expect(fake.store.getState().editorErrors.role?.fields.name?.[0]?.code).toBe('BASE_TYPE_MIN_LENGTH');
   });
 
   it('shows the registry\'s refusal beside its field, and after a taken edit clears it, says so and reloads', async () => {

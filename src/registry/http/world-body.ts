@@ -5,13 +5,13 @@
  */
 import type { z } from 'zod';
 import { ErrorCollector } from '../../shared/command-rules/error-tree.js';
-import { worldIssues } from '../../shared/world-issues.js';
+import { WORLD_PARSE, worldIssues } from '../../shared/world-issues.js';
 import type { WorldProblem } from '../world/world-error.js';
 import { invalidFormBody, type ServiceError } from './service-error.js';
 
 /** The parsed body, or a 50035 listing every bad field. */
 export function parseWorldBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
-  const result = schema.safeParse(body, { reportInput: true });
+  const result = schema.safeParse(body, WORLD_PARSE);
   if (result.success) return result.data;
   const errors = new ErrorCollector();
   for (const issue of worldIssues(result.error)) errors.add(issue.path, issue.code, issue.message);

@@ -6,11 +6,12 @@
 import { useState } from 'react';
 import { JsonBlock } from '../../app/JsonBlock.js';
 import { useActions, useApp } from '../../app/store-context.js';
-import { describeOverwrite, permissionTargets } from './permission-targets.js';
+import { describeOverwrite, mayEditCommandPermissions, permissionTargets } from './permission-targets.js';
 
 export function PermissionEditor() {
   const token = useApp((state) => state.authorizeFlow?.token ?? null);
-  const guilds = useApp((state) => state.guilds);
+  const allGuilds = useApp((state) => state.guilds);
+  const me = useApp((state) => state.me);
   const guildId = useApp((state) => state.permissionGuildId);
   const commands = useApp((state) => state.permissionCommands);
   const commandId = useApp((state) => state.permissionCommandId);
@@ -20,6 +21,7 @@ export function PermissionEditor() {
   const [target, setTarget] = useState('');
   const [allow, setAllow] = useState('true');
   if (token === null) return null;
+  const guilds = allGuilds.filter((entry) => me !== null && mayEditCommandPermissions(entry, me.id));
   const guild = guilds.find((entry) => entry.id === guildId);
   const targets = guild ? permissionTargets(guild) : [];
   const chosenTarget = targets.find((entry) => `${entry.type}:${entry.id}` === target);
@@ -28,8 +30,10 @@ export function PermissionEditor() {
       <h3 className="authorize__heading">Use the token: command permissions</h3>
       <p className="muted">
         <code>PUT /applications/…/guilds/…/commands/…/permissions</code> with <code>Authorization: Bearer</code>; it needs
-        {' '}<code>applications.commands.permissions.update</code> (granted: <code>{token.scope}</code>).
+        {' '}<code>applications.commands.permissions.update</code> (granted: <code>{token.scope}</code>), and Manage Server and
+        Manage Roles in the server: only servers where you have both are listed.
       </p>
+      {guilds.length === 0 && <p className="muted" data-testid="permission-no-guild">You have Manage Server and Manage Roles in no server; act as its owner or give yourself a role with both.</p>}
       <div className="authorize-field__row">
         <select value={guildId ?? ''} data-testid="permission-guild" onChange={(event) => void choosePermissionGuild(event.target.value)}>
           <option value="" disabled>Server…</option>

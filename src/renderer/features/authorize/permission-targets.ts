@@ -3,8 +3,10 @@
  * (`@everyone` is the role whose id is the guild's), members, and channels, with "All
  * Channels" as the guild id minus one. Read from the guild the client holds from READY.
  */
+import { PermissionFlagsBits } from 'discord-api-types/v10';
+import { guildMemberPermissions, hasPermissions } from '../../../shared/member-permissions.js';
 import type { PermissionOverwrite } from '../../api/authorize-http.js';
-import { CHANNEL_TYPE, displayName, type ClientGuild } from '../world/world-model.js';
+import { CHANNEL_TYPE, displayName, roleLabel, type ClientGuild } from '../world/world-model.js';
 
 export interface PermissionTarget {
   id: string;
@@ -19,9 +21,20 @@ export function allChannelsId(guildId: string): string {
   return (BigInt(guildId) - 1n).toString();
 }
 
+/**
+ * Whether the person may edit command permissions in the guild: the service refuses
+ * (50013) anyone without Manage Server and Manage Roles there, so only such guilds are offered.
+ */
+export function mayEditCommandPermissions(guild: ClientGuild, userId: string): boolean {
+  const member = guild.members.find((candidate) => candidate.user.id === userId);
+  if (!member) return false;
+  const bits = guildMemberPermissions({ id: guild.id, ownerId: guild.ownerId, roles: guild.roles }, userId, member.roles);
+  return hasPermissions(bits, PermissionFlagsBits.ManageGuild | PermissionFlagsBits.ManageRoles);
+}
+
 /** Every role, member and channel an overwrite may name, in that order. */
 export function permissionTargets(guild: ClientGuild): PermissionTarget[] {
-  const roles = guild.roles.map((role) => ({ id: role.id, type: OVERWRITE_TYPE.role, label: role.id === guild.id ? '@everyone' : `@${role.name}` }));
+  const roles = guild.roles.map((role) => ({ id: role.id, type: OVERWRITE_TYPE.role, label: role.id === guild.id ? '@everyone' : roleLabel(role) }));
   const members = guild.members.filter((member) => !member.user.bot)
     .map((member) => ({ id: member.user.id, type: OVERWRITE_TYPE.user, label: displayName(member.user, member.nick) }));
   const channels = guild.channels

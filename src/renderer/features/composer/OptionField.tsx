@@ -12,7 +12,7 @@ import type { IndexedOption } from '../../api/wire-types.js';
 import { useActions, useApp } from '../../app/store-context.js';
 import { selectChannel, selectGuild } from '../../store/selectors.js';
 import { MessageText } from '../messages/message-text.js';
-import { channelLabel, displayName, placeChannels, placeRoles, placeUsers, type PlaceWorld } from '../world/world-model.js';
+import { channelLabel, displayName, placeChannels, placeRoles, placeUsers, roleLabel, type PlaceWorld } from '../world/world-model.js';
 import { AttachmentField } from './AttachmentField.js';
 import type { OptionDraft } from './option-values.js';
 
@@ -28,7 +28,7 @@ interface FieldProps {
 function listEntries(option: IndexedOption, place: PlaceWorld): Array<{ group?: string; value: string; label: string }> {
   if (option.choices?.length) return option.choices.map((choice) => ({ value: String(choice.value), label: choice.name_localized ?? choice.name }));
   const users = () => placeUsers(place).map(({ user, nick }) => ({ group: 'Members', value: user.id, label: `${displayName(user, nick)} (@${user.username})` }));
-  const roles = () => placeRoles(place).map((role) => ({ group: 'Roles', value: role.id, label: `@${role.name}` }));
+  const roles = () => placeRoles(place).map((role) => ({ group: 'Roles', value: role.id, label: roleLabel(role) }));
   switch (option.type) {
     case ApplicationCommandOptionType.Boolean:
       return [{ value: 'true', label: 'True' }, { value: 'false', label: 'False' }];

@@ -1,8 +1,9 @@
 /**
- * One message as the real client shows it: who used which command above an app's answer,
- * the author with an APP tag, the text, embeds and components; "<app> is thinking…" while
- * a deferred answer is loading; "Only you can see this" on ephemeral messages.
+ * One message as the real client shows it: who used which command (or submitted a form) above
+ * an app's answer, the author with an APP tag, the text, embeds and components; "<app> is
+ * thinking…" while a deferred answer is loading; "Only you can see this" on ephemeral messages.
  */
+import { InteractionType } from 'discord-api-types/v10';
 import type { WireMessage } from '../../api/wire-types.js';
 import { Avatar } from '../../app/Avatar.js';
 import { EyeIcon } from '../../app/icons.js';
@@ -31,7 +32,7 @@ function useCommandName(applicationId: string | undefined, name: string | undefi
 }
 
 function InteractionLine({ message }: { message: WireMessage }) {
-  const metadata = message.interaction_metadata as { user?: { id: string; username: string; global_name?: string | null }; name?: string } | undefined;
+  const metadata = message.interaction_metadata as { type?: number; user?: { id: string; username: string; global_name?: string | null }; name?: string } | undefined;
   const onUserMenu = useContextMenu({ kind: 'user', id: metadata?.user?.id ?? '' });
   const commandName = useCommandName(message.application_id, metadata?.name);
   if (!metadata?.user) return null;
@@ -39,8 +40,8 @@ function InteractionLine({ message }: { message: WireMessage }) {
   return (
     <div className="message__used" data-testid="message-used">
       <span className="message__user" onContextMenu={onUserMenu}><Avatar id={metadata.user.id} name={name} size="small" /></span>
-      <span className="message__used-name message__user" data-testid="message-used-user" onContextMenu={onUserMenu}>{name}</span> used{' '}
-      <span className="message__command">{commandName ?? 'a component'}</span>
+      <span className="message__used-name message__user" data-testid="message-used-user" onContextMenu={onUserMenu}>{name}</span>{' '}
+      {metadata.type === InteractionType.ModalSubmit ? 'submitted a form' : <>used <span className="message__command">{commandName ?? 'a component'}</span></>}
     </div>
   );
 }

@@ -16,10 +16,10 @@ export const NO_NAMES: MentionNames = { user: () => undefined, role: () => undef
 
 export const MentionContext = createContext<MentionNames>(NO_NAMES);
 
-/** The names of the place's people, roles and channels. */
+/** The names of the place's people, roles and channels (a role's without the @ that @everyone's name carries: the text adds it). */
 export function mentionNames(place: PlaceWorld): MentionNames {
   const users = new Map(placeUsers(place).map(({ user, nick }) => [user.id, displayName(user, nick)]));
-  const roles = new Map(placeRoles(place).map((role) => [role.id, role.name]));
+  const roles = new Map(placeRoles(place).map((role) => [role.id, role.name.replace(/^@/, '')]));
   const channels = new Map(placeChannels(place).map((channel) => [channel.id, channelLabel(channel)]));
   return { user: (id) => users.get(id), role: (id) => roles.get(id), channel: (id) => channels.get(id) };
 }

@@ -109,6 +109,8 @@ export function createSessionSlice(deps: ClientDeps): Slice<SessionSlice> {
       get().resetMessages();
       get().resetIndex();
       get().resetComposer();
+      // An explanation answers for the person who asked: the next person sees their own.
+      get().closeExplanation();
       if (get().remoteRegistry !== null) {
         const token = remoteTokens.get(userId);
         if (token === undefined) {

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { guildChannelFieldsSchema } from '../../../shared/world-entities.js';
 import { guildChannelBody, memberBody, roleBody, userCreateBody, userEditBody } from '../../../shared/world-edits.js';
 import { worldFileSchema, type WorldFile } from '../../../shared/world-file.js';
-import { worldIssues, type WorldIssue } from '../../../shared/world-issues.js';
+import { WORLD_PARSE, worldIssues, type WorldIssue } from '../../../shared/world-issues.js';
 import type { ManagementCall } from '../../store/deps.js';
 
 /** A request with the schema its body must pass (none for bodiless ones). */
@@ -149,6 +149,6 @@ export function importRequest(world: WorldFile, fileName: string): EditRequest {
 /** The shared schema's refusals of the request's body, before it is sent (none when it passes or has no schema). */
 export function checkRequest(request: EditRequest): WorldIssue[] {
   if (!request.schema) return [];
-  const result = request.schema.safeParse(request.call.body, { reportInput: true });
+  const result = request.schema.safeParse(request.call.body, WORLD_PARSE);
   return result.success ? [] : worldIssues(result.error);
 }

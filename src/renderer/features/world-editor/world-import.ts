@@ -5,7 +5,7 @@
  * apps, which its answer carries once.
  */
 import { worldFileSchema, type WorldFile } from '../../../shared/world-file.js';
-import { formatWorldPath, worldIssues, type WorldIssue } from '../../../shared/world-issues.js';
+import { formatWorldPath, WORLD_PARSE, worldIssues, type WorldIssue } from '../../../shared/world-issues.js';
 
 /** A problem of the file, its path printed as the world file's messages print it: `guilds[0].roles[1].name`. */
 export interface ImportIssue {
@@ -40,7 +40,7 @@ export function checkWorldImport(text: string, current: WorldFile | null): Impor
   } catch (error) {
     return { ok: false, issues: [{ path: '(root)', code: '50109', message: `${NOT_JSON} ${error instanceof Error ? error.message : ''}`.trim() }] };
   }
-  const parsed = worldFileSchema.safeParse(raw, { reportInput: true });
+  const parsed = worldFileSchema.safeParse(raw, WORLD_PARSE);
   if (!parsed.success) return { ok: false, issues: importIssues(worldIssues(parsed.error)) };
   const world = parsed.data;
   const knownUsers = new Set(current?.users.map((user) => user.id) ?? []);

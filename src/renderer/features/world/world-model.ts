@@ -118,6 +118,11 @@ export function placeUsers(place: PlaceWorld): Array<{ user: APIUser; nick: stri
   return people.map((user) => ({ user, nick: null }));
 }
 
+/** A role as people read it: `@name`; the @everyone role's name already carries its `@`. */
+export function roleLabel(role: Pick<APIRole, 'name'>): string {
+  return role.name.startsWith('@') ? role.name : `@${role.name}`;
+}
+
 /** The roles an option may name here (none outside a guild). */
 export function placeRoles(place: PlaceWorld): APIRole[] {
   return place.guild ? [...place.guild.roles].sort((a, b) => b.position - a.position) : [];
