@@ -17,14 +17,14 @@ import { CLIENT_SECRET, REDIRECT, form } from './oauth.js';
 export type Access =
   | 'app' | 'permissions-read' | 'permissions-edit' | 'reader' | 'current-user' | 'person' | 'management' | 'bot'
   | 'bearer' | 'openid' | 'oauth-client' | 'public' | 'host' | 'interaction-token' | 'webhook-token'
-  | 'message-author' | 'poll-author';
+  | 'message-author' | 'poll-author' | 'dm-opener';
 
 /** The credential a valid request of each kind of route carries (the fuzz's usual caller). */
 export const CALLERS: Record<Access, TokenKind> = {
   app: 'bot', 'permissions-read': 'bot', 'permissions-edit': 'user Bearer permissions.update', reader: 'session',
   'current-user': 'session', person: 'session', management: 'session', bot: 'bot', bearer: 'client credentials',
   openid: 'user Bearer openid', 'oauth-client': 'none', public: 'none', host: 'none', 'interaction-token': 'none', 'webhook-token': 'none',
-  'message-author': 'bot', 'poll-author': 'bot',
+  'message-author': 'bot', 'poll-author': 'bot', 'dm-opener': 'bot',
 };
 
 /** The shape of a route's own refusals, beside the service's (which every route may answer for a body it cannot read). */
@@ -153,6 +153,7 @@ export const ROUTE_CATALOGUE: Record<string, RouteEntry> = {
 
   '/api/v10/users/@me': { GET: entry('current-user', none()) },
   '/api/v10/users/:userId': { GET: entry('bot', none({ userId: IDS.member })) },
+  '/api/v10/users/@me/channels': { POST: entry('dm-opener', () => ({ params: {}, body: { recipient_id: IDS.member } })) },
   '/api/v10/guilds/:guildId': { GET: entry('reader', none({ guildId: IDS.guild })) },
   '/api/v10/guilds/:guildId/roles': { GET: entry('reader', none({ guildId: IDS.guild })) },
   '/api/v10/guilds/:guildId/channels': { GET: entry('reader', none({ guildId: IDS.guild })) },

@@ -93,6 +93,8 @@ const RULES: Record<Access, Rule> = {
   'message-author': {
     bot: OK, "other app's bot": MISSING_ACCESS, session: OTHERS_MESSAGE, 'minted session': OTHERS_MESSAGE, otherwise: UNAUTHORIZED,
   },
+  // Opening a DM: any bot or person.
+  'dm-opener': { bot: OK, "other app's bot": OK, session: OK, 'minted session': OK, otherwise: UNAUTHORIZED },
   // Ending a poll: its author only.
   'poll-author': {
     bot: OK, "other app's bot": MISSING_ACCESS, session: MISSING_PERMISSIONS, 'minted session': MISSING_PERMISSIONS, otherwise: UNAUTHORIZED,

@@ -30,6 +30,7 @@ export const SERVICE_ERRORS = {
   dmAction: { status: 403, code: 50003, message: 'Cannot execute action on a DM channel' },
   othersMessage: { status: 403, code: 50005, message: 'Cannot edit a message authored by another user' },
   nonTextChannel: { status: 400, code: 50008, message: 'Cannot send messages in a non-text channel' },
+  cannotMessageUser: { status: 400, code: 50007, message: 'Cannot send messages to this user' },
   // Polls (the service's 520xxx codes; their statuses are *inferred*).
   pollExpired: { status: 400, code: 520001, message: 'Poll expired' },
   pollNotEditable: { status: 400, code: 520003, message: 'Cannot update a poll message' },

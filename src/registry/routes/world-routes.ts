@@ -13,10 +13,12 @@ import { registerGuildManagementRoutes } from './management-guilds.js';
 import { registerUserManagementRoutes } from './management-users.js';
 import { registerWorldManagementRoutes } from './management-world.js';
 import { registerUserRoutes } from './users.js';
+import { registerDirectMessageRoutes } from './direct-messages.js';
 
 /** Registers every world route on `app`; buildApp calls it once. */
 export function registerWorldRoutes(app: FastifyInstance, context: RegistryContext): void {
   registerUserRoutes(app, context);
+  registerDirectMessageRoutes(app, context);
   registerGuildRoutes(app, context);
   registerChannelRoutes(app, context);
   registerPollRoutes(app, context);
