@@ -64,7 +64,7 @@ export function textTable(rows: readonly Row[]): string {
   return [format(lines[0] as string[]), widths.map((width) => '-'.repeat(width)).join('  '), ...lines.slice(1).map(format)].join('\n');
 }
 
-/** The same table in Markdown, for README.md's Benchmarks section. */
+/** The same table in Markdown, for docs/benchmarks.md's Results. */
 export function markdownTable(rows: readonly Row[]): string {
   const line = (values: string[]) => `| ${values.map((value) => value.replace(/\|/g, '\\|')).join(' | ')} |`;
   return [line(HEADER), line(HEADER.map(() => '---')), ...rows.map((row) => line(cells(row)))].join('\n');

@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { defaultDataDirectory } from './data-directory.js';
+import { tokensCommand } from './tokens-listing.js';
 import { isLoopbackAddress } from './http/loopback.js';
 import { startRegistry, StartError } from './start.js';
 import { StorageError } from './store/storage-error.js';
@@ -54,6 +55,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   if (registry.demo) printDemo(registry.demo);
+  // On every start, not only the first: whoever missed the demo's lines can always get the tokens back.
+  console.log(`Tokens: ${registry.store.credentials.keychainPath ?? 'in memory'} (list or reset them: ${tokensCommand(dataDirectory)})`);
   console.log(`Slashbench registry (data: ${dataDirectory}) listening on ${registry.url}`);
 }
 
@@ -63,7 +66,7 @@ function decimal(text: string): number | undefined {
 }
 
 function printDemo(world: NonNullable<Awaited<ReturnType<typeof startRegistry>>['demo']>): void {
-  console.log('Created the demo world. Its tokens are shown only now:');
+  console.log('Created the demo world:');
   for (const app of world.applications) console.log(`  app ${app.name} (${app.id}): Bot ${app.bot_token}  client secret ${app.client_secret}`);
   for (const user of world.users) console.log(`  user ${user.username} (${user.id}): ${user.token}`);
   for (const guild of world.guilds) console.log(`  guild ${guild.name} (${guild.id})`);

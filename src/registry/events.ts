@@ -26,6 +26,8 @@ export interface RegistryEvents {
    * CHANNEL_*, THREAD_* or GUILD_MEMBER_* event.
    */
   guildEdited: [GuildEdits];
+  /** An app's bot token was reset: its gateway sessions end with 4004, as the old token's would. */
+  botTokenReset: [{ application_id: string }];
   /** A person's last client session ended (closed, and not resumed in time). */
   personLeft: [{ user_id: string }];
   /**

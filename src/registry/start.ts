@@ -10,6 +10,7 @@ import { buildApp, type RegistryOptions } from './app.js';
 import { createSnowflakeGenerator } from './domain/snowflake.js';
 import { SETTINGS_FILE_NAME, settingsFile, type SettingsKeeper } from './host/settings-file.js';
 import { openingDataDirectory } from './store/storage-error.js';
+import { removeRunningFile, writeRunningFile } from './running-file.js';
 import { openStore, type Store } from './store/store.js';
 import { demoWorld } from './world/demo-world.js';
 import { loadWorld, WorldError } from './world/load-world.js';
@@ -81,9 +82,14 @@ export async function startRegistry(options: StartOptions): Promise<RunningRegis
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const url = `http://${host}:${port}`;
+  // Where `npm run tokens` finds this registry, to reset tokens through it.
+  const onDisk = options.dataDirectory !== ':memory:';
+  if (onDisk) writeRunningFile(options.dataDirectory, url);
   return {
-    app, store, settings, url: `http://${host}:${port}`, ...(demo ? { demo } : {}),
+    app, store, settings, url, ...(demo ? { demo } : {}),
     async close() {
+      if (onDisk) removeRunningFile(options.dataDirectory);
       await app.close();
       store.close();
     },

@@ -5,7 +5,8 @@
  */
 import type { z } from 'zod';
 import {
-  guildChannelFieldsSchema, memberFieldsSchema, privateChannelFieldsSchema, roleFieldsSchema, snowflake, worldUserSchema,
+  guildChannelFieldsSchema, memberFieldsSchema, privateChannelFieldsSchema, roleFieldsSchema, snowflake, worldApplicationSchema,
+  worldUserSchema,
 } from './world-entities.js';
 
 /** `POST /_slashbench/users`: a new person; the id and the session token are made when absent. */
@@ -16,6 +17,14 @@ export const userEditBody = worldUserSchema
   .omit({ id: true, applications: true, locale: true })
   .partial()
   .extend({ locale: worldUserSchema.shape.locale.unwrap().nullable().optional() });
+
+/**
+ * `PATCH /_slashbench/applications/{id}`: any of the fields an app's settings page edits.
+ * Its tokens, secret and keys are reset by their own routes, never set here.
+ */
+export const applicationEditBody = worldApplicationSchema
+  .pick({ name: true, flags: true, interactions_endpoint_url: true, redirect_uris: true, activity_url: true })
+  .partial();
 
 /** `PUT /_slashbench/guilds/{guild}/roles/{role}`. */
 export const roleBody = roleFieldsSchema;
@@ -38,3 +47,4 @@ export function isPrivateChannelBody(body: unknown): boolean {
 
 export type UserCreateBody = z.infer<typeof userCreateBody>;
 export type UserEditBody = z.infer<typeof userEditBody>;
+export type ApplicationEditBody = z.infer<typeof applicationEditBody>;

@@ -9,6 +9,7 @@
  * (`AccessWorld.routes`) and fail for a route this catalogue does not describe, so a new
  * route cannot go unfuzzed and unchecked.
  */
+import { generateApplicationKeys } from '../../src/registry/domain/application-keys.js';
 import { IDS, TOKENS, slash } from './test-registry.js';
 import { ACCESS_IDS, type AccessWorld, type TokenKind } from './access-world.js';
 import { CLIENT_SECRET, REDIRECT, form } from './oauth.js';
@@ -116,6 +117,16 @@ const webhook = async (world: AccessWorld, body?: unknown) => {
 };
 /** A redirect reaching the loopback callback, as the browser brings it after consent. */
 const redirect = (world: AccessWorld) => world.inject({ method: 'GET', url: '/callback?code=caught&state=state' });
+/** An app of its own for a sample that resets its credentials or edits it, so no other sample's token changes. */
+const spareApplication = async (world: AccessWorld) => {
+  const applicationId = ACCESS_IDS.spare();
+  const keys = generateApplicationKeys();
+  world.store.world.putApplication({
+    id: applicationId, name: 'Spare App', owner_id: null, flags: 0, interactions_endpoint_url: null, redirect_uris: [], activity_url: null,
+    public_key: keys.publicKey, private_key: keys.privateKey,
+  }, `spare-bot-token-${applicationId}`, null);
+  return { params: { applicationId } };
+};
 const spareUser = async (world: AccessWorld) => ({ params: { userId: (await spareMember(world)).params.userId } });
 const settings = async (world: AccessWorld) => {
   const read = await world.inject({ method: 'GET', url: '/_host/settings' });
@@ -258,6 +269,17 @@ export const ROUTE_CATALOGUE: Record<string, RouteEntry> = {
   },
   '/_slashbench/applications/:applicationId/commands': { GET: entry('management', () => ({ params: APP, query: `guild_id=${IDS.guild}` })) },
   '/_slashbench/applications/:applicationId/guilds/:guildId/commands/permissions': { GET: entry('management', none(IN_GUILD)) },
+  '/_slashbench/applications/:applicationId': {
+    PATCH: entry('management', async (world) => ({ ...(await spareApplication(world)), body: { name: 'Edited App', redirect_uris: [REDIRECT] } }), { fresh: true }),
+  },
+  '/_slashbench/applications/:applicationId/credentials': { GET: entry('management', none(APP)) },
+  '/_slashbench/applications/:applicationId/token': { POST: entry('management', spareApplication, { fresh: true }) },
+  '/_slashbench/applications/:applicationId/secret': { POST: entry('management', spareApplication, { fresh: true }) },
+  '/_slashbench/applications/:applicationId/key': { POST: entry('management', spareApplication, { fresh: true }) },
+  '/_slashbench/users/:userId/token': {
+    GET: entry('management', none({ userId: IDS.member })),
+    POST: entry('management', spareUser, { fresh: true }),
+  },
   '/_slashbench/users': { POST: entry('management', () => ({ params: {}, body: { username: 'newcomer' } })) },
   '/_slashbench/users/:userId': {
     PATCH: entry('management', () => ({ params: { userId: IDS.member }, body: { locale: 'fr' } })),

@@ -1,5 +1,5 @@
 /**
- * The README's "point a bot at it" walkthrough, run as written: each example bot in
+ * The example bots' walkthrough in docs/bots.md, run as written: each example bot in
  * examples/ is started as its own process with only SLASHBENCH_URL and BOT_TOKEN set, and
  * the simulated client invokes the /hello it registered and sees its answer.
  */

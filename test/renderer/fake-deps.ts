@@ -5,9 +5,9 @@
  */
 import { DEFAULT_SETTINGS, type ClientSettings } from '../../src/shared/client-settings.js';
 import type { HostUser } from '../../src/shared/host-contract.js';
-import type { CommandIndex, CurrentUser, Explanation, InvokeBody, ReadyPayload, WireAttachment, WireMessage } from '../../src/renderer/api/wire-types.js';
+import type { CommandIndex, CurrentUser, Explanation, InvokeBody, ReadyPayload, WireAttachment, WireChannel, WireMessage } from '../../src/renderer/api/wire-types.js';
 import { createAppStore, type AppStore } from '../../src/renderer/store/create-app-store.js';
-import type { ClientDeps, GatewayListener, ManagementCall, RestAnswer, UploadFile } from '../../src/renderer/store/deps.js';
+import type { ClientDeps, GatewayListener, ManagementCall, OutgoingMessage, RestAnswer, UploadFile } from '../../src/renderer/store/deps.js';
 import { NO_AUTHORIZE_API, NO_AUTHORIZE_HOST } from './no-authorize.js';
 
 export const PEOPLE: HostUser[] = [
@@ -50,6 +50,10 @@ export interface Fake {
   indexLoads: Array<{ channelId: string; locale: string }>;
   /** Every upload, with its channel; answered from `uploadAnswers` in order (else accepted with the next id). */
   uploads: Array<{ channelId: string; file: UploadFile }>;
+  posted: Array<{ channelId: string; body: OutgoingMessage }>;
+  postAnswers: Array<RestAnswer<WireMessage>>;
+  openedDirectMessages: unknown[];
+  directMessageAnswers: Array<RestAnswer<WireChannel>>;
   uploadAnswers: Array<RestAnswer<WireAttachment>>;
   /** `/_slashbench/explain` answers by command id. */
   explanations: Record<string, RestAnswer<Explanation>>;
@@ -78,6 +82,10 @@ export function fakeClient(index: CommandIndex): Fake {
     messages: { current: [] as WireMessage[] },
     indexLoads: [] as Array<{ channelId: string; locale: string }>,
     uploads: [] as Array<{ channelId: string; file: UploadFile }>,
+    posted: [] as Array<{ channelId: string; body: OutgoingMessage }>,
+    postAnswers: [] as Array<RestAnswer<WireMessage>>,
+    openedDirectMessages: [] as unknown[],
+    directMessageAnswers: [] as Array<RestAnswer<WireChannel>>,
     uploadAnswers: [] as Array<RestAnswer<WireAttachment>>,
     explanations: {} as Record<string, RestAnswer<Explanation>>,
     activityLeaves: [] as string[],
@@ -113,6 +121,17 @@ export function fakeClient(index: CommandIndex): Fake {
         return { ok: true, status: 200, body: fake.index.current };
       },
       messages: async () => ({ ok: true, status: 200, body: fake.messages.current }),
+      postMessage: async (_caller, channelId, body) => {
+        fake.posted.push({ channelId, body });
+        return fake.postAnswers.shift() ?? {
+          ok: true, status: 200,
+          body: { id: String(950 + fake.posted.length), channel_id: channelId, content: body.content, timestamp: new Date(0).toISOString(), author: { id: '10', username: 'alice', global_name: 'Alice', discriminator: '0', avatar: null } } as never,
+        };
+      },
+      openDirectMessage: async (_caller, body) => {
+        fake.openedDirectMessages.push(body);
+        return fake.directMessageAnswers.shift() ?? { ok: false, status: 404, error: { code: 10013, message: 'Unknown User' } };
+      },
       invoke: async (_caller, body) => {
         fake.invocations.push(body);
         return fake.invokeAnswers.shift() ?? { ok: true, status: 204, body: null };

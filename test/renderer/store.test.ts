@@ -205,12 +205,31 @@ describe('the picker and the options form', () => {
     expect(fake.store.getState().sendError).toBe('Missing Permissions');
   });
 
-  it('says that plain text is not sent: the client sends commands', async () => {
+  it('sends plain text as the person\'s message, a reply when one was started, and shows it at once', async () => {
     const fake = await startedClient(EXAMPLE_INDEX);
-    fake.store.getState().setDraft('hello there');
+    fake.store.getState().setDraft('hello **there**');
     await fake.store.getState().submit();
     expect(fake.invocations).toEqual([]);
-    expect(fake.store.getState().sendError).toMatch(/commands only/);
+    expect(fake.posted).toEqual([{ channelId: '21', body: { content: 'hello **there**' } }]);
+    expect(fake.store.getState().draft).toBe('');
+    expect(fake.store.getState().messagesByChannel['21']?.map((message) => message.content)).toContain('hello **there**');
+    fake.store.getState().startReply('951');
+    fake.store.getState().setDraft('and again');
+    await fake.store.getState().submit();
+    expect(fake.posted[1]).toEqual({ channelId: '21', body: { content: 'and again', message_reference: { message_id: '951' } } });
+    expect(fake.store.getState().replyTo).toBeNull();
+  });
+
+  it('shows the registry\'s refusal of a plain message with its field, and keeps the draft', async () => {
+    const fake = await startedClient(EXAMPLE_INDEX);
+    fake.postAnswers.push({
+      ok: false, status: 400,
+      error: { code: 50035, message: 'Invalid Form Body', errors: { content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] } } },
+    });
+    fake.store.getState().setDraft('x'.repeat(2001));
+    await fake.store.getState().submit();
+    expect(fake.store.getState().sendError).toBe('The registry refused the message: content: Must be 2000 or fewer in length.');
+    expect(fake.store.getState().draft).toHaveLength(2001);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The crash cycles of `test/reliability/crash-points.test.ts` for SLASHBENCH_STRESS_SECONDS
  * (30 by default): mixed writes, SIGKILL at a random point, restart, check, again and again.
- * The figures go to `test-results/stress/crash-points.json` for the README.
+ * The figures go to `test-results/stress/crash-points.json` for docs/reliability.md.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -5,7 +5,7 @@
  * every invocation answered once (none lost, none duplicated, none misdelivered), and the
  * registry's memory flat: the heap that survives a full GC, read through the inspector,
  * in the last third of the run against the first, beside its resident memory.
- * The figures are printed and written to `test-results/stress/load.json` for the README.
+ * The figures are printed and written to `test-results/stress/load.json` for docs/reliability.md.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

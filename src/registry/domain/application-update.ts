@@ -49,7 +49,7 @@ export function readApplicationUpdate(body: unknown): RuleResult<ApplicationUpda
 }
 
 /** Why a value is not a usable http(s) URL, or undefined when it is one. */
-function urlProblem(value: unknown): { code: string; message: string } | undefined {
+export function urlProblem(value: unknown): { code: string; message: string } | undefined {
   if (typeof value !== 'string') return { code: MESSAGES.notString.code, message: MESSAGES.notString.text(value) };
   if (value.length > MAX_URL_LENGTH) return { code: MESSAGES.maxLength.code, message: MESSAGES.maxLength.text(MAX_URL_LENGTH) };
   // The scheme must be written out with "//": WHATWG parsing would turn "http:host" into a URL.

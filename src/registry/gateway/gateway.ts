@@ -175,6 +175,19 @@ export function createGateway(deps: GatewayDeps): Gateway {
       clearTimeout(force);
     },
   };
-  const unsubscribe = bridgeBus(deps.bus, deps.store, hub, () => sessions.clients());
+  // A reset token ends the bot's sessions as the service does: live ones close with 4004, and
+  // resumable ones go (a RESUME with the old token would fail the same way).
+  const tokenReset = ({ application_id: applicationId }: { application_id: string }) => {
+    for (const session of sessions.bots(applicationId)) {
+      if (session.connection) end(session.connection, CloseCode.AuthenticationFailed, 'Authentication failed.');
+      else sessions.remove(session);
+    }
+  };
+  deps.bus.on('botTokenReset', tokenReset);
+  const unsubscribeBus = bridgeBus(deps.bus, deps.store, hub, () => sessions.clients());
+  const unsubscribe = () => {
+    deps.bus.off('botTokenReset', tokenReset);
+    unsubscribeBus();
+  };
   return hub;
 }

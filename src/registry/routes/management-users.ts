@@ -1,7 +1,8 @@
 /**
  * People in the world and the apps they installed to their accounts:
  * `POST /_slashbench/users`, `PATCH /_slashbench/users/{id}` (switching `locale` among
- * others), `DELETE /_slashbench/users/{id}`, and `PUT`/`DELETE
+ * others), `DELETE /_slashbench/users/{id}`, `GET`/`POST /_slashbench/users/{id}/token` (their
+ * token, a new one), and `PUT`/`DELETE
  * /_slashbench/users/{id}/applications/{app}`. Bots in the guilds a person is in hear their
  * member change (a new name) or leave (a deleted person).
  */
@@ -45,7 +46,7 @@ export function registerUserManagementRoutes(app: FastifyInstance, context: Regi
       const user: UserRecord = { id, username: body.username, global_name: body.global_name ?? null, locale: body.locale ?? null, bot: false };
       store.world.putUser(user, token);
       announceChange(context, 'user', id);
-      // The token is shown once, when the registry made it: the store keeps only its digest.
+      // The store keeps only the token's digest; the keychain keeps it to show again.
       return reply.code(201).send({ ...currentUserView(user), ...(body.token === undefined ? { token } : {}) });
     },
   });
@@ -83,6 +84,23 @@ export function registerUserManagementRoutes(app: FastifyInstance, context: Regi
       refuseProblem(deletionProblem(caller, user));
       editWorld(context, { kind: 'user', id: user.id }, guildsOf(user.id), () => store.world.deleteUser(user.id));
       return reply.code(204).send();
+    },
+  });
+
+  resource(app, `${MANAGEMENT_BASE}/users/:userId/token`, {
+    // Null when the registry knows only its digest (given before the keychain), or none was given.
+    GET: (request) => {
+      worldEditor(context, request);
+      const user = person(request);
+      return { id: user.id, token: store.credentials.userToken(user.id) };
+    },
+    // A new token for a person: their old one stops working; the keychain keeps the new one.
+    POST: (request) => {
+      worldEditor(context, request);
+      const user = person(request);
+      const token = store.transaction(() => store.credentials.resetUserToken(user.id));
+      announceChange(context, 'user', user.id);
+      return { id: user.id, token };
     },
   });
 

@@ -7,6 +7,7 @@ import type { RegistryContext } from '../app.js';
 import { registerChannelRoutes } from './channels.js';
 import { registerPollRoutes } from './polls.js';
 import { registerGuildRoutes } from './guilds.js';
+import { registerApplicationManagementRoutes } from './management-applications.js';
 import { registerChannelManagementRoutes } from './management-channels.js';
 import { registerCommandManagementRoutes } from './management-commands.js';
 import { registerGuildManagementRoutes } from './management-guilds.js';
@@ -27,4 +28,5 @@ export function registerWorldRoutes(app: FastifyInstance, context: RegistryConte
   registerGuildManagementRoutes(app, context);
   registerChannelManagementRoutes(app, context);
   registerCommandManagementRoutes(app, context);
+  registerApplicationManagementRoutes(app, context);
 }

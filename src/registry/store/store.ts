@@ -5,7 +5,9 @@
  */
 import { AttachmentStore } from './attachment-store.js';
 import { CommandStore } from './command-store.js';
+import { CredentialStore } from './credential-store.js';
 import { openDatabase, type Sql } from './database.js';
+import { Keychain } from './keychain.js';
 import { MessageStore } from './message-store.js';
 import { OAuthStore } from './oauth-store.js';
 import { PermissionStore } from './permission-store.js';
@@ -30,9 +32,13 @@ export class Store {
   readonly sessions: SessionStore;
   /** Polls of messages and their votes. */
   readonly polls: PollStore;
+  /** Tokens and secrets the registry can show again and reset (the keychain beside the digests). */
+  readonly credentials: CredentialStore;
 
-  constructor(private readonly sql: Sql) {
-    this.world = new WorldStore(sql);
+  /** `keychain` keeps the plaintext of tokens: `credentials.json` in the data directory, or memory. */
+  constructor(private readonly sql: Sql, private readonly keychain: Keychain = new Keychain(null)) {
+    this.world = new WorldStore(sql, keychain);
+    this.credentials = new CredentialStore(sql, keychain);
     this.commands = new CommandStore(sql);
     this.tokens = new TokenStore(sql);
     this.permissions = new PermissionStore(sql);
@@ -50,7 +56,8 @@ export class Store {
 
   /** Runs `work` atomically: all its writes are committed together, or none. */
   transaction<T>(work: () => T): T {
-    return this.sql.transaction(work);
+    // The keychain is written once the database has committed, and not at all after a rollback.
+    return this.keychain.batch(() => this.sql.transaction(work));
   }
 
   close(): void {
@@ -60,5 +67,5 @@ export class Store {
 
 /** Opens the store in a data directory (':memory:' for tests that need no disk). */
 export function openStore(directory: string): Store {
-  return new Store(openDatabase(directory));
+  return new Store(openDatabase(directory), new Keychain(directory === ':memory:' ? null : directory));
 }

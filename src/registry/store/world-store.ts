@@ -1,5 +1,6 @@
 /** Applications, users, guilds and what is in them: the simulated world the commands live in. */
 import type { Sql } from './database.js';
+import type { Keychain } from './keychain.js';
 import type {
   ApplicationRecord, ChannelRecord, GuildRecord, MemberRecord, RoleRecord, UserRecord,
 } from './records.js';
@@ -11,7 +12,8 @@ import {
 
 /** Reads and writes of the world's entities. */
 export class WorldStore {
-  constructor(private readonly sql: Sql) {}
+  /** The keychain hears every token given in plaintext, so it can be shown again. */
+  constructor(private readonly sql: Sql, private readonly keychain: Keychain) {}
 
   isEmpty(): boolean {
     return !this.sql.get('SELECT 1 AS found FROM applications LIMIT 1');
@@ -35,6 +37,8 @@ export class WorldStore {
       JSON.stringify(record.redirect_uris), record.activity_url, record.public_key, record.private_key,
       botTokenHash, clientSecret === null ? null : hashSecret(clientSecret),
     );
+    if (botToken !== null) this.keychain.remember({ kind: 'bot_token', applicationId: record.id, value: botToken });
+    if (clientSecret !== null) this.keychain.remember({ kind: 'client_secret', applicationId: record.id, value: clientSecret });
   }
 
   application(id: string): ApplicationRecord | undefined {
@@ -66,6 +70,7 @@ export class WorldStore {
       record.id, record.username, record.global_name, record.locale, record.bot ? 1 : 0,
       token === null ? null : hashSecret(token),
     );
+    if (token !== null) this.keychain.remember({ kind: 'user_token', userId: record.id, value: token });
   }
 
   /** Every user, bots included, by id. */
@@ -103,6 +108,7 @@ export class WorldStore {
     this.sql.run('DELETE FROM messages WHERE author_id = ?', id);
     for (const table of ['oauth_tokens', 'oauth_codes', 'oauth_refresh_tokens']) this.sql.run(`DELETE FROM ${table} WHERE user_id = ?`, id);
     this.sql.run('DELETE FROM users WHERE id = ?', id);
+    this.keychain.remember({ kind: 'forget_user', userId: id });
   }
 
   putGuild(record: GuildRecord): void {

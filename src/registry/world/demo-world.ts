@@ -1,7 +1,7 @@
 /**
  * The small world a fresh registry starts with when given none: two people, a bot, an app
  * with an Activity, and a guild with roles and channels of the common types. Its tokens
- * are random and shown once, at creation (the store keeps only their digests).
+ * are random, printed at creation and kept in the keychain (`npm run tokens` lists them).
  */
 import type { WorldFile } from '../../shared/world-file.js';
 import { PERMISSION, EMBEDDED_FLAG } from '../domain/permissions.js';

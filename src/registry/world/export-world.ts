@@ -6,7 +6,16 @@
  */
 import { isLocale } from '../../shared/locales.js';
 import type { WorldFile } from '../../shared/world-file.js';
+import type { ApplicationRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
+
+/** An application as a world file holds it, without its token or secret. */
+export function applicationEntry(app: ApplicationRecord): WorldFile['applications'][number] {
+  return {
+    id: app.id, name: app.name, ...(app.owner_id === null ? {} : { owner_id: app.owner_id }), flags: app.flags,
+    interactions_endpoint_url: app.interactions_endpoint_url, redirect_uris: app.redirect_uris, activity_url: app.activity_url,
+  };
+}
 
 /** The whole world as a world file without secrets; `loadWorld` reads it back unchanged. */
 export function exportWorld(store: Store): WorldFile {
@@ -16,10 +25,7 @@ export function exportWorld(store: Store): WorldFile {
     ...(isLocale(user.locale) ? { locale: user.locale } : {}),
     applications: world.userApplications(user.id),
   }));
-  const applications = world.applications().map((app) => ({
-    id: app.id, name: app.name, ...(app.owner_id === null ? {} : { owner_id: app.owner_id }), flags: app.flags,
-    interactions_endpoint_url: app.interactions_endpoint_url, redirect_uris: app.redirect_uris, activity_url: app.activity_url,
-  }));
+  const applications = world.applications().map(applicationEntry);
   const guilds = world.guilds().map((guild) => ({
     id: guild.id, name: guild.name, owner_id: guild.owner_id, ...(isLocale(guild.locale) ? { locale: guild.locale } : {}),
     roles: world.roles(guild.id).map((role) => ({

@@ -48,6 +48,8 @@ export function httpRest(baseUrl: BaseUrl): RestApi {
     commandIndex: (caller, channelId) => call(baseUrl, 'GET', `/api/v10/channels/${channelId}/application-command-index?include_hidden=true`, caller),
     messages: (caller, channelId) => call(baseUrl, 'GET', `/api/v10/channels/${channelId}/messages?limit=50`, caller),
     invoke: (caller, body) => call(baseUrl, 'POST', '/api/v10/interactions', caller, { json: body }),
+    postMessage: (caller, channelId, body) => call(baseUrl, 'POST', `/api/v10/channels/${channelId}/messages`, caller, { json: body }),
+    openDirectMessage: (caller, body) => call(baseUrl, 'POST', '/api/v10/users/@me/channels', caller, { json: body }),
     // The bytes go raw (no base64), named in the query: the registry's upload route takes both forms.
     uploadAttachment: (caller, channelId, file) => {
       const query = new URLSearchParams({ filename: file.filename, ...(file.contentType ? { content_type: file.contentType } : {}) });

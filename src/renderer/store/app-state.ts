@@ -18,12 +18,13 @@ import type { MessagesSlice } from '../features/messages/messages-slice.js';
 import type { ModalSlice } from '../features/modals/modal-slice.js';
 import type { SessionSlice } from '../features/session/session-slice.js';
 import type { SettingsSlice } from '../features/settings/settings-slice.js';
+import type { TalkSlice } from '../features/talk/talk-slice.js';
 import type { WorldSlice } from '../features/world/world-slice.js';
 import type { WorldEditorSlice } from '../features/world-editor/world-editor-slice.js';
 
 export type AppState = SessionSlice & SettingsSlice & WorldSlice & MessagesSlice & CommandsSlice & ComposerSlice & AutocompleteSlice & InspectorSlice
   & ContextMenuSlice & ModalSlice & MembersSlice & ExplainSlice & ActivitiesSlice
-  & AuthorizeSlice & AuthorizeFlowSlice & PermissionEditorSlice & WorldEditorSlice;
+  & AuthorizeSlice & AuthorizeFlowSlice & PermissionEditorSlice & WorldEditorSlice & TalkSlice;
 
 /** A slice creator of the app's store. */
 export type Slice<T> = StateCreator<AppState, [], [], T>;

@@ -18,6 +18,7 @@ import { createMessagesSlice } from '../features/messages/messages-slice.js';
 import { createModalSlice } from '../features/modals/modal-slice.js';
 import { createSessionSlice } from '../features/session/session-slice.js';
 import { createSettingsSlice } from '../features/settings/settings-slice.js';
+import { createTalkSlice } from '../features/talk/talk-slice.js';
 import { createWorldSlice } from '../features/world/world-slice.js';
 import { createWorldEditorSlice } from '../features/world-editor/world-editor-slice.js';
 import type { AppState } from './app-state.js';
@@ -33,6 +34,7 @@ export function createAppStore(deps: ClientDeps): AppStore {
     ...createMessagesSlice(deps)(...args),
     ...createCommandsSlice(deps)(...args),
     ...createComposerSlice(deps)(...args),
+    ...createTalkSlice(deps)(...args),
     ...createAutocompleteSlice(deps)(...args),
     ...createInspectorSlice(deps)(...args),
     ...createContextMenuSlice(deps)(...args),

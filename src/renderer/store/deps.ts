@@ -5,7 +5,7 @@
  */
 import type { HostApi } from '../../shared/host-contract.js';
 import type { AuthorizeApi } from '../api/authorize-http.js';
-import type { CommandIndex, CurrentUser, Explanation, InvokeBody, ServiceErrorBody, WireAttachment, WireMessage } from '../api/wire-types.js';
+import type { CommandIndex, CurrentUser, Explanation, InvokeBody, ServiceErrorBody, WireAttachment, WireChannel, WireMessage } from '../api/wire-types.js';
 
 /** An HTTP answer: the body on success, the service's error body otherwise (status 0: no answer). */
 export type RestAnswer<T> = { ok: true; status: number; body: T } | { ok: false; status: number; error: ServiceErrorBody };
@@ -41,8 +41,18 @@ export interface RestApi {
   leaveActivity(caller: Caller, instanceId: string): Promise<RestAnswer<null>>;
   /** The token's person (`GET /users/@me`): who a remote registry's token acts as. */
   currentUser(caller: Caller): Promise<RestAnswer<CurrentUser>>;
+  /** A message the person writes (`POST /channels/{id}/messages`), a reply when it names one. */
+  postMessage(caller: Caller, channelId: string, body: OutgoingMessage): Promise<RestAnswer<WireMessage>>;
+  /** Opens the DM with one person, or a group DM with several (`POST /users/@me/channels`). */
+  openDirectMessage(caller: Caller, body: { recipient_id: string } | { recipients: string[] }): Promise<RestAnswer<WireChannel>>;
   /** A request of the management API (`/_slashbench/*`): the world editor's reads and edits. */
   manage(caller: Caller, request: ManagementCall): Promise<RestAnswer<unknown>>;
+}
+
+/** What the composer sends as a plain message. */
+export interface OutgoingMessage {
+  content: string;
+  message_reference?: { message_id: string };
 }
 
 /** One management API request: `path` is under `/_slashbench`, `body` is sent as JSON. */

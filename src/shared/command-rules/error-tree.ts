@@ -64,3 +64,13 @@ export function mergeErrorTree(target: ErrorCollector, prefix: FieldPath, tree: 
     mergeErrorTree(target, [...prefix, key], branch);
   }
 }
+
+/** Every error of a tree with its dotted path (`data.embeds.0.title`; `''` at the root), depth first. */
+export function errorLines(tree: ErrorTree, prefix = ''): Array<FieldError & { path: string }> {
+  const lines = (tree._errors ?? []).map((error) => ({ ...error, path: prefix }));
+  for (const [key, branch] of Object.entries(tree)) {
+    if (key === '_errors' || branch === undefined || Array.isArray(branch)) continue;
+    lines.push(...errorLines(branch, prefix ? `${prefix}.${key}` : key));
+  }
+  return lines;
+}

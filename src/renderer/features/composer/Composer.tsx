@@ -1,7 +1,9 @@
 /**
  * The message box at the bottom of the chat. Typing `/` opens the command picker
  * (ArrowUp/Down to move, Tab or Enter to choose, Esc to close); a chosen command turns the
- * box into its options form. The App Launcher at its right end lists the Activities to launch.
+ * box into its options form; anything else is sent as the person's message (a reply when
+ * one was started from a message's menu; Esc cancels it). The App Launcher at its right end
+ * lists the Activities to launch.
  */
 import { useEffect, useMemo, type KeyboardEvent } from 'react';
 import { useActions, useApp } from '../../app/store-context.js';
@@ -9,6 +11,7 @@ import { AppLauncher } from '../activities/AppLauncher.js';
 import { AutocompleteList } from '../autocomplete/AutocompleteList.js';
 import { CommandPicker } from '../commands/CommandPicker.js';
 import { preparePicker } from '../commands/picker-entries.js';
+import { displayName } from '../world/world-model.js';
 import { pickerGroups } from './composer-state.js';
 import { OptionsForm } from './OptionsForm.js';
 import './composer.css';
@@ -21,6 +24,8 @@ export function Composer({ channelName, isPrivate }: { channelName: string; isPr
   const notice = useApp((state) => state.indexNotice);
   const sendError = useApp((state) => state.sendError);
   const autocomplete = useApp((state) => state.autocomplete);
+  const replyTo = useApp((state) => (state.replyTo === null || state.channelId === null ? undefined
+    : state.messagesByChannel[state.channelId]?.find((message) => message.id === state.replyTo)));
   const actions = useActions();
   const groups = useMemo(
     () => pickerGroups({ draft, chosen, pickerDismissed, commandIndex }),
@@ -50,6 +55,9 @@ export function Composer({ channelName, isPrivate }: { channelName: string; isPr
     if (event.key === 'Enter') {
       event.preventDefault();
       void actions.submit();
+    } else if (event.key === 'Escape' && replyTo) {
+      event.preventDefault();
+      actions.cancelReply();
     }
   };
 
@@ -58,6 +66,12 @@ export function Composer({ channelName, isPrivate }: { channelName: string; isPr
       {groups !== undefined && <CommandPicker groups={groups} />}
       {chosen !== null && autocomplete !== null && <AutocompleteList state={autocomplete} />}
       {notice && <div className="composer__notice" role="status" data-testid="index-notice">{notice}</div>}
+      {replyTo && chosen === null && (
+        <div className="composer__reply" data-testid="composer-reply">
+          Replying to <strong>{displayName(replyTo.author)}</strong>
+          <button type="button" className="link-button" aria-label="Cancel the reply" data-testid="composer-reply-cancel" onClick={actions.cancelReply}>×</button>
+        </div>
+      )}
       {chosen !== null ? (
         <OptionsForm chosen={chosen} />
       ) : (

@@ -4,7 +4,7 @@
  * first (the registry's own messages, shown beside each field, and nothing sent), then
  * posts the interaction; a refusal for a stale version reloads the index and says so.
  * A file for an ATTACHMENT option is checked and uploaded as soon as it is picked, and the
- * invocation names the upload's id.
+ * invocation names the upload's id. A draft that is not a command is a plain message (talk-slice.ts).
  */
 import { validateInvocation } from '../../../shared/invocation/index.js';
 import type { Slice } from '../../store/app-state.js';
@@ -177,7 +177,7 @@ export function createComposerSlice(deps: ClientDeps): Slice<ComposerSlice> {
         const state = get();
         const chosen = state.chosen;
         if (chosen === null) {
-          if (state.draft.trim() !== '') set({ sendError: 'Slashbench sends commands only: type / to choose one.' });
+          await get().sendPlainMessage();
           return;
         }
         if (state.sending) return;
@@ -222,7 +222,8 @@ export function createComposerSlice(deps: ClientDeps): Slice<ComposerSlice> {
 
       resetComposer() {
         get().closeAutocomplete();
-        set({ ...EMPTY });
+        // A reply belongs to the channel it was started in.
+        set({ ...EMPTY, replyTo: null });
       },
     };
   };

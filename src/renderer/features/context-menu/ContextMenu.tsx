@@ -1,6 +1,7 @@
 /**
- * The open context menu: "Apps" with the USER or MESSAGE commands of this channel by app,
- * and "Copy ID". It closes on Esc, on a click anywhere else, and once a command is chosen.
+ * The open context menu: "Reply" on a message and "Message" on a person (their DM), "Apps"
+ * with the USER or MESSAGE commands of this channel by app, and "Copy ID". It closes on Esc,
+ * on a click anywhere else, and once a command is chosen.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Avatar } from '../../app/Avatar.js';
@@ -15,7 +16,8 @@ const WIDTH = 220;
 export function ContextMenu() {
   const menu = useApp((state) => state.contextMenu);
   const index = useApp((state) => state.commandIndex);
-  const { closeContextMenu, invokeContextCommand } = useActions();
+  const me = useApp((state) => state.me);
+  const { closeContextMenu, invokeContextCommand, startReply, openDirectMessage } = useActions();
   const [appsOpen, setAppsOpen] = useState(false);
   const element = useRef<HTMLDivElement>(null);
 
@@ -40,6 +42,12 @@ export function ContextMenu() {
   const groups = contextCommandGroups(index, menu.target);
   const left = Math.min(menu.x, window.innerWidth - WIDTH * 2 - MARGIN);
   const top = Math.min(menu.y, window.innerHeight - 120);
+  const talk = () => {
+    if (menu.target.kind === 'message') startReply(menu.target.id);
+    else void openDirectMessage([menu.target.id]);
+    closeContextMenu();
+  };
+  const talkLabel = menu.target.kind === 'message' ? 'Reply' : me?.id === menu.target.id ? null : 'Message';
   const copy = () => {
     void navigator.clipboard?.writeText(menu.target.id).catch(() => undefined);
     closeContextMenu();
@@ -55,6 +63,11 @@ export function ContextMenu() {
       style={{ left: Math.max(MARGIN, left), top: Math.max(MARGIN, top) }}
       onContextMenu={(event) => event.preventDefault()}
     >
+      {talkLabel && (
+        <button type="button" role="menuitem" className="context-menu__item" data-testid="context-menu-talk" onClick={talk}>
+          {talkLabel}
+        </button>
+      )}
       <div className="context-menu__item-wrap" onMouseEnter={() => setAppsOpen(true)} onMouseLeave={() => setAppsOpen(false)}>
         <button
           type="button"

@@ -1,16 +1,36 @@
 /**
- * The world's apps and where they are installed: in the chosen guild (a guild install:
+ * The world's apps: their settings and credentials (behind a disclosure each, read when
+ * opened: AppSettingsForm, AppCredentials), and where they are installed: in the chosen guild (a guild install:
  * `bot` and `applications.commands`, so its bot joins and its guild commands work there)
  * and on people's accounts (a user install: `applications.commands` for that person,
  * wherever they are). The simulated world models no other scopes.
  */
 import { ApplicationFlags } from 'discord-api-types/v10';
+import { useState } from 'react';
 import { useActions, useApp } from '../../app/store-context.js';
+import { AppCredentials } from './AppCredentials.js';
+import { AppSettingsForm, type EditedApplication } from './AppSettingsForm.js';
 import { FormErrors } from './form-parts.js';
 import { installRequest } from './management-requests.js';
 
 const FORM = 'install';
 const FIELDS: readonly string[] = [];
+
+/** Settings and credentials of one app, mounted only while open (reading credentials is a request). */
+function AppDetails({ app }: { app: EditedApplication }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="world-editor__app-details" data-testid={`app-details-${app.id}`} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="world-editor__app-summary" data-testid={`app-details-toggle-${app.id}`}>Settings, token and keys</summary>
+      {open && (
+        <div className="world-editor__app-panels">
+          <AppSettingsForm app={app} />
+          <AppCredentials applicationId={app.id} name={app.name} />
+        </div>
+      )}
+    </details>
+  );
+}
 
 export function AppsTab() {
   const world = useApp((state) => state.editorWorld);
@@ -37,6 +57,7 @@ export function AppsTab() {
                 {app.interactions_endpoint_url ? ' · interactions over HTTP' : ' · interactions over the gateway'}
               </span>
             </header>
+            <AppDetails app={app} />
             {guild && (
               <div className="world-editor__install">
                 <span>

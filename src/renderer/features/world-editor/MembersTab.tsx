@@ -1,7 +1,7 @@
 /**
  * A guild's members: add a person of the world, set a member's nickname and roles, or
  * remove them (not the owner; removing an app's bot uninstalls the app). Bots join with
- * their app's install (App Installs).
+ * their app's install (Apps).
  */
 import { useState, type FormEvent } from 'react';
 import type { WorldFile } from '../../../shared/world-file.js';

@@ -1,7 +1,8 @@
 /**
  * The world's people: create one (the registry makes the id and the session token unless
  * given, and shows the token once), edit their username, display name, locale or token,
- * or delete them. Bots are the apps' bot users and are listed under App Installs.
+ * show or reset their token (UserToken), or delete them. Bots are the apps' bot users and
+ * are listed under Apps.
  */
 import { useState, type FormEvent } from 'react';
 import { LOCALES } from '../../../shared/locales.js';
@@ -9,6 +10,7 @@ import { Avatar } from '../../app/Avatar.js';
 import { useActions, useApp } from '../../app/store-context.js';
 import { Field, FormErrors, SaveBar } from './form-parts.js';
 import { createUserRequest, deleteUserRequest, editUserRequest, type UserForm } from './management-requests.js';
+import { UserToken } from './UserToken.js';
 
 const FORM = 'user';
 const FIELDS = ['id', 'username', 'global_name', 'locale', 'token'] as const;
@@ -56,7 +58,7 @@ function UserEditor({ user, onSaved }: { user: WorldUser | null; onSaved: (id: s
         form={FORM}
         name="token"
         label="Session token"
-        hint={user ? 'Leave blank to keep the current one (the registry cannot show it).' : 'Leave blank: the registry makes one and shows it once.'}
+        hint={user ? 'Leave blank to keep the current one (shown below).' : 'Leave blank: the registry makes one (shown here again any time).'}
       >
         <input className="world-editor__input" data-testid="user-field-token" value={form.token} autoComplete="off" onChange={(event) => change({ token: event.target.value })} />
       </Field>
@@ -107,7 +109,10 @@ export function UsersTab() {
           ))}
         </ul>
       </div>
-      <UserEditor key={user?.id ?? 'new'} user={user} onSaved={setSelected} />
+      <div className="world-editor__form">
+        <UserEditor key={user?.id ?? 'new'} user={user} onSaved={setSelected} />
+        {user && <UserToken key={`token-${user.id}`} userId={user.id} name={user.username} />}
+      </div>
     </div>
   );
 }

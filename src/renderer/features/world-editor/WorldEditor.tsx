@@ -22,7 +22,7 @@ const TITLES: Readonly<Record<EditorTab, string>> = {
   roles: 'Roles',
   channels: 'Channels',
   members: 'Members',
-  apps: 'App Installs',
+  apps: 'Apps',
   file: 'Import / Export',
 };
 

@@ -78,7 +78,7 @@ function ImportSection() {
       <h2 className="world-editor__form-title">Import</h2>
       <p className="world-editor__hint">
         Import merges: what the file names replaces what the world has (a guild in the file gets exactly its roles, channels,
-        members and installs), and what it does not name is kept. New people and apps without a token get one, shown once.
+        members and installs), and what it does not name is kept. New people and apps without a token get one (the Apps and Users tabs show it again).
       </p>
       <label className="world-editor__field">
         <span className="world-editor__label">World file (JSON)</span>

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import { guildChannelFieldsSchema } from '../../../shared/world-entities.js';
-import { guildChannelBody, memberBody, roleBody, userCreateBody, userEditBody } from '../../../shared/world-edits.js';
+import { applicationEditBody, guildChannelBody, memberBody, roleBody, userCreateBody, userEditBody } from '../../../shared/world-edits.js';
 import { worldFileSchema, type WorldFile } from '../../../shared/world-file.js';
 import { WORLD_PARSE, worldIssues, type WorldIssue } from '../../../shared/world-issues.js';
 import type { ManagementCall } from '../../store/deps.js';
@@ -151,4 +151,54 @@ export function checkRequest(request: EditRequest): WorldIssue[] {
   if (!request.schema) return [];
   const result = request.schema.safeParse(request.call.body, WORLD_PARSE);
   return result.success ? [] : worldIssues(result.error);
+}
+
+/** An app's settings as the form holds them: URLs as typed, redirect URIs one per line. */
+export interface ApplicationForm {
+  name: string;
+  interactionsEndpointUrl: string;
+  activityUrl: string;
+  flags: number;
+  redirectUris: string;
+}
+
+/** A blank URL clears it (deliveries go back to the gateway; the app has no Activity URL). */
+export function editApplicationRequest(applicationId: string, form: ApplicationForm): EditRequest {
+  const body = {
+    name: form.name.trim(),
+    interactions_endpoint_url: given(form.interactionsEndpointUrl) ?? null,
+    activity_url: given(form.activityUrl) ?? null,
+    flags: form.flags,
+    redirect_uris: form.redirectUris.split('\n').map((line) => line.trim()).filter((line) => line !== ''),
+  };
+  return { call: { method: 'PATCH', path: `/applications/${applicationId}`, body }, schema: applicationEditBody, done: `Saved ${form.name.trim()}.` };
+}
+
+/** What an app's credentials route answers (a plaintext is null when the registry knows only its digest). */
+export interface ApplicationCredentials {
+  id: string;
+  bot_token: string | null;
+  client_secret: string | null;
+  has_client_secret: boolean;
+  public_key: string;
+}
+
+export type CredentialKind = 'token' | 'secret' | 'key';
+
+const CREDENTIAL_NAMES: Readonly<Record<CredentialKind, string>> = { token: 'bot token', secret: 'client secret', key: 'key pair' };
+
+export function credentialsCall(applicationId: string): ManagementCall {
+  return { method: 'GET', path: `/applications/${applicationId}/credentials` };
+}
+
+export function resetCredentialRequest(applicationId: string, kind: CredentialKind, appName: string): EditRequest {
+  return { call: { method: 'POST', path: `/applications/${applicationId}/${kind}` }, done: `Made a new ${CREDENTIAL_NAMES[kind]} for ${appName}.` };
+}
+
+export function userTokenCall(userId: string): ManagementCall {
+  return { method: 'GET', path: `/users/${userId}/token` };
+}
+
+export function resetUserTokenRequest(userId: string, name: string): EditRequest {
+  return { call: { method: 'POST', path: `/users/${userId}/token` }, done: `Made a new token for ${name}.` };
 }

@@ -2,7 +2,8 @@
  * The world editor: the whole world as the management API exports it, the edits made
  * through that API (each checked first with the shared schema the registry uses, then
  * answered by the registry, whose refusals are shown beside their fields), the import and
- * export of world files, and the tokens the registry made, shown once.
+ * export of world files, and the tokens the registry made (shown at once; the Apps and
+ * Users tabs read them again from the keychain).
  *
  * The rest of the client follows an edit on its own: the registry announces it as
  * WORLD_UPDATE, and the session reconnects for a fresh READY (guilds, channels, members),
@@ -11,7 +12,7 @@
  */
 import type { WorldFile } from '../../../shared/world-file.js';
 import type { Slice } from '../../store/app-state.js';
-import type { Caller, ClientDeps } from '../../store/deps.js';
+import type { Caller, ClientDeps, ManagementCall } from '../../store/deps.js';
 import { HOME } from '../world/world-model.js';
 import { answerErrors, editErrors, treeIssues, type EditErrors } from './edit-errors.js';
 import { checkRequest, exportRequest, importRequest, type EditRequest } from './management-requests.js';
@@ -56,6 +57,8 @@ export interface WorldEditorSlice {
    */
   submitEdit(formKey: string, request: EditRequest, fields: readonly string[]): Promise<EditOutcome>;
   clearEditErrors(formKey: string): void;
+  /** A management read that changes nothing (an app's credentials, a person's token): its answer, or why not. */
+  readManaged(call: ManagementCall): Promise<{ ok: true; body: unknown } | { ok: false; message: string }>;
   /** Checks a picked file with the shared schema; nothing is sent yet. */
   checkWorldImport(fileName: string, text: string): void;
   /** Sends the checked file to the registry. */
@@ -182,6 +185,13 @@ export function createWorldEditorSlice(deps: ClientDeps): Slice<WorldEditorSlice
         if (!(formKey in get().editorErrors)) return;
         const { [formKey]: _cleared, ...others } = get().editorErrors;
         set({ editorErrors: others });
+      },
+
+      async readManaged(call) {
+        const who = caller();
+        if (who === null) return { ok: false, message: 'Not connected to the registry yet.' };
+        const answer = await deps.rest.manage(who, call);
+        return answer.ok ? { ok: true, body: answer.body } : { ok: false, message: `${answer.error.message} (${answer.error.code})` };
       },
 
       checkWorldImport(fileName, text) {

@@ -1,11 +1,14 @@
 /**
- * The DM home: the person's DMs and group DMs, named by the people in them. Right-clicking
- * a DM opens its recipient's context menu (the Apps of the open channel), as in the real client.
+ * The DM home: the person's DMs and group DMs, named by the people in them, and "+" to start
+ * one. Right-clicking a DM opens its recipient's context menu (the Apps of the open channel),
+ * as in the real client.
  */
+import { useState } from 'react';
 import type { WireChannel } from '../../api/wire-types.js';
 import { Avatar } from '../../app/Avatar.js';
 import { useActions, useApp } from '../../app/store-context.js';
 import { useContextMenu } from '../context-menu/use-context-menu.js';
+import { NewMessageDialog } from '../talk/NewMessageDialog.js';
 import { CHANNEL_TYPE, channelLabel } from './world-model.js';
 
 function DirectMessageRow({ channel, selected }: { channel: WireChannel; selected: boolean }) {
@@ -38,11 +41,19 @@ function DirectMessageRow({ channel, selected }: { channel: WireChannel; selecte
 export function DirectMessageList() {
   const channels = useApp((state) => state.privateChannels);
   const channelId = useApp((state) => state.channelId);
-  if (channels.length === 0) return <p className="sidebar__empty">No direct messages yet.</p>;
+  const [composing, setComposing] = useState(false);
   return (
-    <ul className="channel-list" data-testid="dm-list">
-      <li className="channel-category__name">Direct Messages</li>
-      {channels.map((channel) => <DirectMessageRow key={channel.id} channel={channel} selected={channel.id === channelId} />)}
-    </ul>
+    <>
+      <div className="dm-list__header">
+        <span className="channel-category__name">Direct Messages</span>
+        <button type="button" className="link-button" aria-label="New message" title="New message" data-testid="dm-new" onClick={() => setComposing(true)}>+</button>
+      </div>
+      {composing && <NewMessageDialog onClose={() => setComposing(false)} />}
+      {channels.length === 0 ? <p className="sidebar__empty">No direct messages yet.</p> : (
+        <ul className="channel-list" data-testid="dm-list">
+          {channels.map((channel) => <DirectMessageRow key={channel.id} channel={channel} selected={channel.id === channelId} />)}
+        </ul>
+      )}
+    </>
   );
 }
