@@ -144,6 +144,7 @@ describe('the client in Chromium', () => {
     const recorded = inspectorEntries().last();
     await recorded.and(page.locator('[data-status="succeeded"]')).waitFor();
     expect(await recorded.getByTestId('inspector-label').textContent()).toBe('/echo');
+    expect(await recorded.getByTestId('inspector-actor').textContent()).toBe('Alice');
     const payload = JSON.parse(await recorded.getByTestId('inspector-payload').textContent() ?? '{}') as Record<string, unknown>;
     expect(payload).toMatchObject({ type: 2, data: { name: 'echo', options: [{ name: 'text', value: 'hello' }, { name: 'times', value: 2 }, { name: 'loud', value: true }] } });
     await recorded.getByTestId('inspector-copy').click();

@@ -108,4 +108,13 @@ describe('people talk in Chromium', () => {
     await message('Whispered in context 1').waitFor();
     expect(bot.received.at(-1)).toMatchObject({ context: 1, channel: { type: 1 } });
   });
+
+  it('keeps the inspector\'s record, with who acted, across a reload of the page', async () => {
+    const whispers = () => page.getByTestId('inspector-entry').filter({ has: page.getByTestId('inspector-label').filter({ hasText: '/whisper' }) });
+    await whispers().nth(1).waitFor();
+    await page.reload();
+    await page.locator(`body[data-ready="true"][data-user-id="${EXAMPLE.alice.id}"]`).waitFor();
+    await whispers().nth(1).waitFor();
+    expect(await whispers().getByTestId('inspector-actor').allTextContents()).toEqual(['Alice', 'Alice']);
+  });
 });

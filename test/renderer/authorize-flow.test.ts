@@ -53,6 +53,7 @@ async function client(userId: string): Promise<AppStore> {
     followRedirect: (url) => void fetch(url).catch(() => undefined),
     useRegistry: () => undefined,
     now: () => Date.now(),
+    inspectorJournal: { load: () => [], save: () => undefined },
     schedule: (run, ms) => {
       const timer = setTimeout(run, ms);
       return () => clearTimeout(timer);

@@ -68,6 +68,8 @@ export interface Fake {
   management: { calls: ManagementCall[]; answer: (call: ManagementCall) => RestAnswer<unknown> };
   timers: Array<{ run: () => void; ms: number; cancelled: boolean }>;
   clock: { now: number };
+  /** The inspector's journal: what the page saved, read back by the next client made with these deps. */
+  journal: { saved: unknown[]; load(): unknown[]; save(entries: readonly unknown[]): void };
   /** Runs the timers that are due (all of them: the tests move time in steps). */
   runTimers(): void;
   /** Lets every pending promise settle. */
@@ -95,6 +97,7 @@ export function fakeClient(index: CommandIndex): Fake {
     management: { calls: [] as ManagementCall[], answer: (_call: ManagementCall): RestAnswer<unknown> => ({ ok: true, status: 200, body: null }) },
     timers: [] as Array<{ run: () => void; ms: number; cancelled: boolean }>,
     clock: { now: 1_000_000 },
+    journal: { saved: [] as unknown[], load() { return this.saved; }, save(entries: readonly unknown[]) { this.saved = [...entries]; } },
   };
   let nonce = 0;
   const deps: ClientDeps = {
@@ -169,6 +172,7 @@ export function fakeClient(index: CommandIndex): Fake {
       return { close: () => { fake.gateway.closes += 1; } };
     },
     now: () => fake.clock.now,
+    inspectorJournal: fake.journal,
     schedule: (run, ms) => {
       const timer = { run, ms, cancelled: false };
       fake.timers.push(timer);

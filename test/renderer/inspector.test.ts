@@ -4,6 +4,9 @@
  * whole record as JSON.
  */
 import { describe, expect, it } from 'vitest';
+import { createAppStore } from '../../src/renderer/store/create-app-store.js';
+import { EXAMPLE_INDEX } from './example-index.js';
+import { fakeClient, startedClient } from './fake-deps.js';
 import { delivery, entryJson, latency, signatureHeaders } from '../../src/renderer/features/inspector/entry-facts.js';
 import type { InspectorEntry } from '../../src/renderer/features/inspector/inspector-slice.js';
 
@@ -53,5 +56,17 @@ describe('the inspector\'s facts', () => {
       nonce: '7', id: '500', kind: 'command', status: 'failed', failure: { reason: 'deadline' }, latency_ms: 3_000,
       request, http: { status: 204 }, events: [{ type: 'INTERACTION_DELIVERY', data: { method: 'http' } }],
     });
+  });
+});
+
+describe('the inspector across a reload', () => {
+  it('keeps its entries in the journal and a new page reads them back, leaving out what has no entry\'s shape', async () => {
+    const first = await startedClient(EXAMPLE_INDEX);
+    first.store.getState().interactionSent({ nonce: '7', kind: 'command', label: '/echo', userId: '10', channelId: '21', applicationId: '30', request });
+    expect(first.journal.saved).toHaveLength(1);
+    const reloaded = fakeClient(EXAMPLE_INDEX);
+    reloaded.journal.saved = [...first.journal.saved, { nonce: 8 }, 'junk'];
+    const again = createAppStore(reloaded.deps);
+    expect(again.getState().inspectorEntries).toMatchObject([{ nonce: '7', label: '/echo', userId: '10', status: 'sending' }]);
   });
 });

@@ -8,6 +8,7 @@ import { browserHost } from './browser-host.js';
 import { desktopBridge, desktopHost } from './desktop-host.js';
 import { gatewaySocket } from './gateway-socket.js';
 import { httpRest } from './http-rest.js';
+import { storageJournal } from './inspector-journal.js';
 
 /** The service's epoch (2015-01-01), which snowflakes count from. */
 const EPOCH = 1420070400000n;
@@ -38,6 +39,7 @@ export function browserDeps(baseUrl: string = window.location.origin): ClientDep
       registry = origin ?? baseUrl;
     },
     now: () => Date.now(),
+    inspectorJournal: storageJournal(window.sessionStorage),
     schedule: (run, ms) => {
       const timer = window.setTimeout(run, ms);
       return () => window.clearTimeout(timer);

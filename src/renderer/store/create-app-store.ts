@@ -27,7 +27,7 @@ import type { ClientDeps } from './deps.js';
 export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(deps: ClientDeps): AppStore {
-  return createStore<AppState>()((...args) => ({
+  const store = createStore<AppState>()((...args) => ({
     ...createSessionSlice(deps)(...args),
     ...createSettingsSlice(deps)(...args),
     ...createWorldSlice(deps)(...args),
@@ -47,4 +47,9 @@ export function createAppStore(deps: ClientDeps): AppStore {
     ...createPermissionEditorSlice(deps)(...args),
     ...createWorldEditorSlice(deps)(...args),
   }));
+  // The inspector's record outlives a reload of the page.
+  store.subscribe((state, previous) => {
+    if (state.inspectorEntries !== previous.inspectorEntries) deps.inspectorJournal.save(state.inspectorEntries);
+  });
+  return store;
 }

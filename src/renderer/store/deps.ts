@@ -49,6 +49,15 @@ export interface RestApi {
   manage(caller: Caller, request: ManagementCall): Promise<RestAnswer<unknown>>;
 }
 
+/**
+ * Where the inspector's record is kept across reloads; `load` answers what a previous page
+ * of this tab saved, unchecked (the inspector keeps only what has an entry's shape).
+ */
+export interface InspectorJournal {
+  load(): unknown[];
+  save(entries: readonly unknown[]): void;
+}
+
 /** What the composer sends as a plain message. */
 export interface OutgoingMessage {
   content: string;
@@ -87,6 +96,8 @@ export interface ClientDeps {
    */
   useRegistry(origin: string | null): void;
   now(): number;
+  /** Where the inspector's record survives a reload of the page. */
+  inspectorJournal: InspectorJournal;
   /** Runs `run` after `ms`; answers a cancel. */
   schedule(run: () => void, ms: number): () => void;
   /** A fresh interaction nonce (at most 25 characters). */

@@ -5,6 +5,7 @@ import { useApp } from '../../app/store-context.js';
 import { curlCommand, replayTarget } from './curl-command.js';
 import { DEADLINE_MS, delivery, entryJson, eventsOf, findEvent, latency, signatureHeaders } from './entry-facts.js';
 import type { InspectorEntry } from './inspector-slice.js';
+import { displayName } from '../world/world-model.js';
 
 const KIND_LABELS = { command: 'Command', autocomplete: 'Autocomplete', component: 'Component', modal: 'Modal' } as const;
 
@@ -120,6 +121,8 @@ function Details({ entry, elapsed }: { entry: InspectorEntry; elapsed: number })
 }
 
 export function InspectorEntryView({ entry, number, open, onToggle }: { entry: InspectorEntry; number: number; open: boolean; onToggle: () => void }) {
+  // Who acted: entries of every person the client acted as stay, so each says whose it is.
+  const actor = useApp((state) => state.people.find((person) => person.id === entry.userId));
   const waiting = entry.status === 'sending' || entry.status === 'pending';
   const elapsed = latency(entry, useNow(waiting && open));
   return (
@@ -128,6 +131,7 @@ export function InspectorEntryView({ entry, number, open, onToggle }: { entry: I
         <span className="inspector__number">#{number}</span>
         <span className={`kind-badge kind-badge--${entry.kind}`}>{KIND_LABELS[entry.kind]}</span>
         <span className="inspector__label" data-testid="inspector-label">{entry.label}</span>
+        <span className="inspector__actor muted" data-testid="inspector-actor">{actor ? displayName(actor) : entry.userId}</span>
         <StatusBadge entry={entry} />
         <span className="inspector__latency">{waiting ? '…' : `${Math.round(elapsed)} ms`}</span>
       </button>

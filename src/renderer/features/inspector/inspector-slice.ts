@@ -60,6 +60,14 @@ export interface InspectorSlice {
   setInspectorOpen(open: boolean): void;
 }
 
+/** Whether a record read back from the journal has an entry's shape (an older page may have written another). */
+function isEntry(value: unknown): value is InspectorEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Partial<InspectorEntry>;
+  return typeof entry.nonce === 'string' && typeof entry.kind === 'string' && typeof entry.label === 'string'
+    && typeof entry.userId === 'string' && Array.isArray(entry.events) && typeof entry.sentAt === 'number';
+}
+
 function update(entries: InspectorEntry[], index: number, change: (entry: InspectorEntry) => InspectorEntry): InspectorEntry[] {
   const next = [...entries];
   next[index] = change(entries[index] as InspectorEntry);
@@ -75,7 +83,8 @@ function refusal(status: number, body: unknown): { reason: string; detail: strin
 
 export function createInspectorSlice(deps: ClientDeps): Slice<InspectorSlice> {
   return (set, get) => ({
-    inspectorEntries: [],
+    // What this tab inspected before a reload.
+    inspectorEntries: deps.inspectorJournal.load().filter(isEntry).slice(-INSPECTOR_LIMIT),
     inspectorOpen: true,
     selectedNonce: null,
 
