@@ -221,6 +221,12 @@ describe('the client in Chromium', () => {
     const secret = message('Only for you.');
     await secret.waitFor();
     expect(await secret.getByTestId('ephemeral-note').textContent()).toContain('Only you can see this');
+    // The earlier failure stays where it happened, above this later answer, not at the bottom.
+    const order = await page.getByTestId('message-list').locator('[data-testid="interaction-failed"], [data-testid^="message-"]:has([data-testid="message-content"])')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-testid') === 'interaction-failed' ? 'failed' : item.textContent ?? ''));
+    const failedAt = order.indexOf('failed');
+    expect(failedAt).toBeGreaterThanOrEqual(0);
+    expect(order.findIndex((text) => text.includes('Only for you.'))).toBeGreaterThan(failedAt);
   });
 
   it('reloads the index after a refusal for a stale version, and says so', async () => {

@@ -1,14 +1,16 @@
 /**
- * The open channel's messages, oldest first, scrolled to the newest; below them the
- * client's own commands still on their way ("Sending command…") or refused.
+ * The open channel's messages, oldest first, scrolled to the newest, with the person's own
+ * refused or unanswered commands as notices in time order among them; below them the
+ * commands still on their way ("Sending command…").
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useApp } from '../../app/store-context.js';
 import type { WireMessage } from '../../api/wire-types.js';
 import { selectChannel, selectGuild } from '../../store/selectors.js';
 import { MentionContext, mentionNames } from './mention-names.js';
 import { MessageItem } from './MessageItem.js';
-import { PendingInteractions } from './PendingInteractions.js';
+import { failureNotices, ownInteractions, timeline } from './notices.js';
+import { FailureNoticeItem, PendingInteractions } from './PendingInteractions.js';
 
 const NO_MESSAGES: WireMessage[] = [];
 
@@ -19,6 +21,11 @@ export function MessageList({ channelId }: { channelId: string }) {
   const guild = useApp(selectGuild);
   const channel = useApp(selectChannel);
   const me = useApp((state) => state.me);
+  const userId = useApp((state) => state.actingUserId);
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const own = useMemo(() => ownInteractions(entries, channelId, userId, messages, dismissed), [entries, channelId, userId, messages, dismissed]);
+  const items = useMemo(() => timeline(messages, failureNotices(own)), [messages, own]);
+  const dismiss = (nonces: readonly string[]) => setDismissed(new Set([...dismissed, ...nonces]));
   const names = useMemo(() => mentionNames({ guild, channel, me: me ?? undefined }), [guild, channel, me]);
   const scroller = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -31,9 +38,11 @@ export function MessageList({ channelId }: { channelId: string }) {
         {status === 'failed' && <p className="messages__note">Messages could not be loaded.</p>}
         {status === 'loaded' && messages.length === 0 && <p className="messages__note">No messages here yet.</p>}
         <ol className="messages__list">
-          {messages.map((message) => <MessageItem key={message.id} message={message} />)}
+          {items.map((item) => item.kind === 'message'
+            ? <MessageItem key={item.message.id} message={item.message} />
+            : <FailureNoticeItem key={item.notice.key} notice={item.notice} onDismiss={dismiss} />)}
         </ol>
-        <PendingInteractions channelId={channelId} messages={messages} />
+        <PendingInteractions entries={own} />
       </div>
     </MentionContext.Provider>
   );
