@@ -14,6 +14,7 @@ import { SessionStarts } from './gateway/session-starts.js';
 import { ActivityLauncher } from './interactions/activities.js';
 import { InteractionLedger } from './interactions/ledger.js';
 import { DEFAULT_BODY_LIMIT, registerJsonBody } from './http/json-body.js';
+import { registerMultipartBodies } from './http/multipart-body.js';
 import { logSettings, type LogSettings } from './http/log-redaction.js';
 import { answerFrameworkError, MAX_PATH_VALUE } from './http/framework-errors.js';
 import { RateLimiter, type RouteLimit } from './http/rate-limits.js';
@@ -134,6 +135,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerJsonBody(app);
+  registerMultipartBodies(app);
   registerCors(app);
   registerJsonType(app);
   gateway.attach(app.server);

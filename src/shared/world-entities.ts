@@ -3,6 +3,7 @@
  * the management API's bodies are cut from them, so a bad field is refused with the same
  * message whether it arrives in a file, an import or a single edit.
  */
+import type { APIMessageInteractionMetadata } from 'discord-api-types/v10';
 import { z } from 'zod';
 import { isLocale } from './locales.js';
 
@@ -148,5 +149,6 @@ export const worldMessageSchema = z.object({
   attachments: z.array(jsonObject).optional(),
   application_id: snowflake.nullable().optional(),
   webhook_id: snowflake.nullable().optional(),
-  interaction_metadata: jsonObject.nullable().optional(),
+  // Kept as given: a world file may hold what the service would have written.
+  interaction_metadata: z.custom<APIMessageInteractionMetadata>((value) => jsonObject.safeParse(value).success).nullable().optional(),
 });

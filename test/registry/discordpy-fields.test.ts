@@ -4,8 +4,9 @@
  * `interaction` of a command's original response (else a View's button is never found).
  */
 import { describe, expect, it } from 'vitest';
-import { messageView } from '../../src/registry/domain/channel-view.js';
+import { messageView } from '../../src/registry/domain/message-view.js';
 import { storedChannelView } from '../../src/registry/queries/stored-channel-view.js';
+import type { StoredInteractionMetadata } from '../../src/registry/domain/interaction-metadata.js';
 import type { MessageRecord, UserRecord } from '../../src/registry/store/records.js';
 import { openStore } from '../../src/registry/store/store.js';
 import { readWorldFile } from '../../src/registry/start.js';
@@ -15,7 +16,7 @@ import { EXAMPLE_WORLD } from '../helpers/registry-process.js';
 const alice: UserRecord = { id: '11', username: 'alice', global_name: 'Alice', locale: 'en-US', bot: false };
 const bot: UserRecord = { id: '22', username: 'Example Bot', global_name: null, locale: null, bot: true };
 
-function response(metadata: Record<string, unknown>): MessageRecord {
+function response(metadata: StoredInteractionMetadata): MessageRecord {
   return {
     id: '33', channel_id: '44', author_id: bot.id, content: 'Press the button', timestamp: '2026-11-24T00:00:00.000Z',
     edited_timestamp: null, type: 20, flags: 0, embeds: [], components: [], attachments: [],
@@ -36,12 +37,12 @@ describe('what discord.py reads', () => {
   });
 
   it('sends the deprecated interaction beside interaction_metadata on a command\'s original response only', () => {
-    const user = { id: alice.id, username: 'alice' };
+    const user = { id: alice.id, username: 'alice', global_name: 'Alice', discriminator: '0', avatar: null };
     const original = messageView(response({ id: '55', type: 2, name: 'buttons', user, authorizing_integration_owners: {} }), bot);
     expect(original.interaction).toEqual({ id: '55', type: 2, name: 'buttons', user });
-    const followUp = messageView(response({ id: '55', type: 2, name: 'buttons', user, original_response_message_id: '33' }), bot);
+    const followUp = messageView(response({ id: '55', type: 2, name: 'buttons', user, authorizing_integration_owners: {}, original_response_message_id: '33' }), bot);
     expect(followUp.interaction).toBeUndefined();
-    const click = messageView(response({ id: '66', type: 3, user, interacted_message_id: '33' }), bot);
+    const click = messageView(response({ id: '66', type: 3, user, authorizing_integration_owners: {}, interacted_message_id: '33' }), bot);
     expect(click.interaction).toBeUndefined();
   });
 });

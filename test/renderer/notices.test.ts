@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WireMessage } from '../../src/renderer/api/wire-types.js';
 import type { InspectorEntry } from '../../src/renderer/features/inspector/inspector-slice.js';
-import { failureNotices, ownInteractions, timeline } from '../../src/renderer/features/messages/notices.js';
+import { failureNotices, ownInteractions, pendingRefusal, timeline } from '../../src/renderer/features/messages/notices.js';
 
 const request = { type: 2 as const, application_id: '30', channel_id: '21', nonce: '1', data: { id: '40', name: 'echo' } };
 
@@ -45,5 +45,17 @@ describe('failure notices', () => {
     const own = ownInteractions(entries, '21', '10', messages, new Set(['b']));
     expect(own.map((kept) => kept.nonce)).toEqual(['f']);
     expect(failureNotices(own)).toEqual([]);
+  });
+
+  it('name a refused answer instead of "did not respond", and a pending one shows the refusal while the registry waits', () => {
+    const sentence = "The bot's answer was refused: data.embeds.0.title: Must be 256 or fewer in length.";
+    const [notice] = failureNotices([entry('a', 2_000, { failure: { reason: 'refused', detail: sentence } })]);
+    expect(notice).toMatchObject({ title: 'The application answered, but its answer was refused — /echo', detail: sentence });
+    const waiting = entry('b', 2_000, {
+      status: 'pending', failure: null,
+      events: [{ type: 'INTERACTION_CALLBACK', at: 1_999, data: { status: 400, refusal: sentence } }],
+    });
+    expect(pendingRefusal(waiting)).toBe(sentence);
+    expect(pendingRefusal(entry('c', 2_000, { status: 'pending', failure: null }))).toBeNull();
   });
 });

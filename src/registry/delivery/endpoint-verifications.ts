@@ -4,7 +4,7 @@
  * world file never was: the first delivery verifies it, and the result is remembered
  * per application and URL so later deliveries do not repeat the checks.
  */
-import { userView } from '../domain/user-view.js';
+import { apiUser } from '../domain/user-view.js';
 import type { ApplicationRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import type { DeliveryOptions } from './deliver-over-http.js';
@@ -101,5 +101,5 @@ export function ensureVerified(
 export function pingOptions(store: Store, application: ApplicationRecord, settings: DeliverySettings): VerificationOptions {
   const owner = application.owner_id === null ? undefined : store.world.user(application.owner_id);
   const { fetch, timeoutMs, now, nextId } = settings;
-  return { timeoutMs, now, nextId, ...(fetch ? { fetch } : {}), ...(owner ? { user: userView(owner) } : {}) };
+  return { timeoutMs, now, nextId, ...(fetch ? { fetch } : {}), ...(owner ? { user: apiUser(owner) } : {}) };
 }

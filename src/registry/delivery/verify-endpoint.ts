@@ -4,6 +4,7 @@
  * must be refused with 401 (api-facts.md, "HTTP delivery"). An endpoint that skips the
  * signature check would accept anyone's forged interactions, so it is refused too.
  */
+import type { APIUser } from 'discord-api-types/v10';
 import { randomBytes } from 'node:crypto';
 import { signDelivery } from '../domain/application-keys.js';
 import { createSnowflakeGenerator } from '../domain/snowflake.js';
@@ -21,7 +22,7 @@ export interface VerificationOptions extends DeliveryOptions {
   /** Makes the PINGs' ids; a snowflake generator on `now` by default. */
   nextId?: () => string;
   /** The user object the PING names (the app's owner); omitted when undefined. */
-  user?: Record<string, unknown>;
+  user?: APIUser;
 }
 
 const INTERACTION_PING = 1;
@@ -57,7 +58,7 @@ export function describeVerificationFailure(failure: { check: VerificationCheck;
 }
 
 /** A PING as the service sends it when a URL is saved. */
-function pingBody(application: ApplicationRecord, id: string, user: Record<string, unknown> | undefined): string {
+function pingBody(application: ApplicationRecord, id: string, user: APIUser | undefined): string {
   return JSON.stringify({
     type: INTERACTION_PING,
     id,

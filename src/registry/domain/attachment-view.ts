@@ -28,6 +28,34 @@ export function attachmentView(record: AttachmentRecord, origin: string): APIAtt
   };
 }
 
+/** What a message's attachment carries beyond its stored row: the bot's words and the image's size. */
+export interface MessageAttachmentFacts {
+  description?: string;
+  title?: string;
+  width?: number;
+  height?: number;
+  /** On an ephemeral message, as the service marks its files. */
+  ephemeral: boolean;
+}
+
+/**
+ * An attachment of a message a bot sent (message-facts.md, "Files"): `id`, `filename`,
+ * `title?`, `description?`, `content_type`, `size`, `url`, `proxy_url`, `width`/`height`
+ * for images, `ephemeral` on ephemeral messages (no `flags`: none of them apply).
+ */
+export function messageAttachmentView(record: AttachmentRecord, origin: string, facts: MessageAttachmentFacts): APIAttachment {
+  const url = attachmentUrl(record, origin);
+  return {
+    id: record.id, filename: record.filename,
+    ...(facts.title === undefined ? {} : { title: facts.title }),
+    ...(facts.description === undefined ? {} : { description: facts.description }),
+    ...(record.content_type === null ? {} : { content_type: record.content_type }),
+    size: record.size, url, proxy_url: url,
+    ...(facts.width === undefined || facts.height === undefined ? {} : { width: facts.width, height: facts.height }),
+    ...(facts.ephemeral ? { ephemeral: true } : {}),
+  } satisfies APIAttachment;
+}
+
 /** Media a browser shows without running anything; everything else is offered as a download. */
 function showsInline(contentType: string | null): boolean {
   if (contentType === null) return false;

@@ -3,7 +3,7 @@
  * payload"): every field bots read, in one pure function, so gateway and HTTP delivery send
  * the same bytes. Names are always the defaults, never localized.
  */
-import type { APIGuildMember, APIUser } from 'discord-api-types/v10';
+import type { APIGuildMember, APIMessage, APIUser } from 'discord-api-types/v10';
 import { ATTACHMENT_SIZE_LIMIT } from '../../shared/attachment-limits.js';
 
 export interface PayloadFacts {
@@ -25,7 +25,7 @@ export interface PayloadFacts {
   /** In a guild: the guild and the invoking member with their permissions in the channel. */
   guild?: { id: string; locale: string; member: APIGuildMember & { permissions: string } };
   /** The message a component was on. */
-  message?: Record<string, unknown>;
+  message?: APIMessage;
 }
 
 export function interactionPayload(facts: PayloadFacts): Record<string, unknown> {

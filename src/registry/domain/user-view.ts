@@ -1,15 +1,9 @@
 /** The user object as bots and clients read it (discord-api-types `APIUser`). */
-import type { APIUser, UserFlags } from 'discord-api-types/v10';
-
-/** No flags: the bit set the service sends for a plain account. */
-const NO_FLAGS = 0 as UserFlags;
+import { UserPremiumType, type APIUser } from 'discord-api-types/v10';
 import type { UserRecord } from '../store/records.js';
+import { NO_FLAGS } from './no-flags.js';
 
-export function userView(user: UserRecord): Record<string, unknown> {
-  return { ...apiUser(user) };
-}
-
-/** The same object typed as discord-api-types has it, for views that nest users (members, messages, DMs). */
+/** A user as anyone reads it: `GET /users/{id}`, and inside members, messages, DMs and interactions. */
 export function apiUser(user: UserRecord): APIUser {
   return {
     id: user.id,
@@ -20,7 +14,12 @@ export function apiUser(user: UserRecord): APIUser {
     public_flags: NO_FLAGS,
     flags: NO_FLAGS,
     ...(user.bot ? { bot: true } : {}),
-  };
+  } satisfies APIUser;
+}
+
+/** A stand-in for a user the world no longer knows (a message's deleted author). */
+export function missingUser(id: string): APIUser {
+  return { id, username: 'Deleted User', global_name: null, discriminator: '0', avatar: null } satisfies APIUser;
 }
 
 /**
@@ -31,6 +30,6 @@ export function currentUserView(user: UserRecord): APIUser {
   return {
     ...apiUser(user),
     mfa_enabled: false,
-    ...(user.bot ? { verified: true } : { locale: user.locale ?? 'en-US', premium_type: 0 }),
-  };
+    ...(user.bot ? { verified: true } : { locale: user.locale ?? 'en-US', premium_type: UserPremiumType.None }),
+  } satisfies APIUser;
 }

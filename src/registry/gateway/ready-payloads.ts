@@ -76,7 +76,7 @@ export function botReady(store: Store, application: ApplicationRecord, context: 
     session_type: 'normal',
     resume_gateway_url: context.gatewayUrl,
     shard: context.shard,
-    application: { id: application.id, flags: application.flags },
+    application: { id: application.id, flags: application.flags, flags_new: String(application.flags) },
     private_channels: [],
     relationships: [],
     presences: [],

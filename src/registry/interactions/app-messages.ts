@@ -3,13 +3,14 @@
  * them. A public one is stored in its channel and shown to every viewer; an ephemeral one is
  * kept by the ledger and shown only to the user who invoked ("only you can see this").
  */
+import type { APIMessage } from 'discord-api-types/v10';
 import type { PollInput } from '../../shared/poll-rules.js';
 import { storedMessageView } from '../queries/stored-message-view.js';
 import { storePoll } from '../services/channel-messages.js';
-import { apiUser } from '../domain/user-view.js';
+import { storeMessageFiles, type FileRow, type OutgoingMessage } from '../services/message-files.js';
 import type { MessageRecord } from '../store/records.js';
 import type { InteractionRecord } from './ledger.js';
-import { MESSAGE_FLAGS, type MessageData } from './message-data.js';
+import { MESSAGE_FLAGS } from './message-data.js';
 import { toChannel, toUser, type InteractionServices } from './services.js';
 
 /** Message types of what an interaction sends (discord-api-types `MessageType`). */
@@ -20,8 +21,8 @@ function isEphemeral(message: MessageRecord): boolean {
 }
 
 /** The message as its viewers get it, with the app's bot as author. */
-export function appMessageView(services: InteractionServices, message: MessageRecord): Record<string, unknown> {
-  return storedMessageView(services.store, message, null) as unknown as Record<string, unknown>;
+export function appMessageView(services: InteractionServices, message: MessageRecord): APIMessage {
+  return storedMessageView(services.store, message, null);
 }
 
 function publish(services: InteractionServices, record: InteractionRecord, message: MessageRecord, event: string): void {
@@ -34,21 +35,25 @@ function publish(services: InteractionServices, record: InteractionRecord, messa
   }
 }
 
-function save(services: InteractionServices, record: InteractionRecord, message: MessageRecord, poll?: PollInput): void {
-  if (isEphemeral(message)) services.ledger.putEphemeral(record.id, message);
-  else {
+function save(services: InteractionServices, record: InteractionRecord, message: MessageRecord, poll?: PollInput, files: readonly FileRow[] = []): void {
+  if (isEphemeral(message)) {
+    // An ephemeral message lives in the ledger; its files are in the store all the same.
+    services.store.transaction(() => storeMessageFiles(services.store, message, files));
+    services.ledger.putEphemeral(record.id, message);
+  } else {
     services.store.transaction(() => {
       services.store.messages.putMessage(message);
       if (poll) storePoll(services.store, message.id, poll, services.now());
+      storeMessageFiles(services.store, message, files);
     });
   }
 }
 
 /** Sends a new message for the interaction: the original response (`original`) or a follow-up. */
 export function sendAppMessage(
-  services: InteractionServices, record: InteractionRecord, data: MessageData, options: { original: boolean; loading?: boolean; poll?: PollInput },
+  services: InteractionServices, record: InteractionRecord, data: OutgoingMessage,
+  options: { original: boolean; loading?: boolean; poll?: PollInput; files?: readonly FileRow[] },
 ): MessageRecord {
-  const user = services.store.world.user(record.user_id);
   const commandType = (record.payload.data as { type?: number } | undefined)?.type;
   const type = !options.original ? MESSAGE_TYPE.DEFAULT
     : record.type === 2 && commandType !== 1 ? MESSAGE_TYPE.CONTEXT_MENU_COMMAND : MESSAGE_TYPE.CHAT_INPUT_COMMAND;
@@ -63,19 +68,15 @@ export function sendAppMessage(
     flags: (data.flags ?? 0) | (options.loading ? MESSAGE_FLAGS.LOADING : 0),
     embeds: data.embeds ?? [],
     components: data.components ?? [],
-    attachments: [],
+    attachments: data.attachments ?? [],
     application_id: record.application_id,
     webhook_id: record.application_id,
     interaction_metadata: {
-      id: record.id,
-      type: record.type,
-      user: user ? apiUser(user) : { id: record.user_id },
-      authorizing_integration_owners: record.authorizing_integration_owners,
-      ...(record.name ? { name: record.name } : {}),
-      ...(options.original ? {} : { original_response_message_id: record.original_message_id }),
+      ...record.metadata,
+      ...(options.original || record.original_message_id === null ? {} : { original_response_message_id: record.original_message_id }),
     },
   };
-  save(services, record, message, options.poll);
+  save(services, record, message, options.poll, options.files);
   publish(services, record, message, 'MESSAGE_CREATE');
   return message;
 }
@@ -86,25 +87,31 @@ export function findAppMessage(services: InteractionServices, record: Interactio
 }
 
 /** Edits a message: given fields replace, and a deferred ("is thinking...") message stops loading. */
-export function editAppMessage(services: InteractionServices, record: InteractionRecord, message: MessageRecord, data: MessageData): MessageRecord {
+export function editAppMessage(
+  services: InteractionServices, record: InteractionRecord, message: MessageRecord, data: OutgoingMessage, files: readonly FileRow[] = [],
+): MessageRecord {
   const edited: MessageRecord = {
     ...message,
     ...(data.content !== undefined ? { content: data.content } : {}),
     ...(data.embeds !== undefined ? { embeds: data.embeds } : {}),
     ...(data.components !== undefined ? { components: data.components } : {}),
+    ...(data.attachments !== undefined ? { attachments: data.attachments } : {}),
     // Ephemerality is fixed at creation; an edit may change the other flags.
     flags: ((data.flags ?? message.flags) & ~MESSAGE_FLAGS.EPHEMERAL & ~MESSAGE_FLAGS.LOADING) | (message.flags & MESSAGE_FLAGS.EPHEMERAL),
     edited_timestamp: (message.flags & MESSAGE_FLAGS.LOADING) !== 0 ? null : new Date(services.now()).toISOString(),
   };
-  save(services, record, edited);
+  save(services, record, edited, undefined, files);
   publish(services, record, edited, 'MESSAGE_UPDATE');
   return edited;
 }
 
 /** Deletes a message of the interaction. */
 export function deleteAppMessage(services: InteractionServices, record: InteractionRecord, message: MessageRecord): void {
-  if (isEphemeral(message)) services.ledger.deleteEphemeral(message.id);
-  else services.store.messages.deleteMessage(message.channel_id, message.id);
+  // A stored message's files go with it (the schema's trigger); an ephemeral one's are dropped here.
+  if (isEphemeral(message)) {
+    services.ledger.deleteEphemeral(message.id);
+    services.store.attachments.deleteMessageFiles(message.id);
+  } else services.store.messages.deleteMessage(message.channel_id, message.id);
   const data = { id: message.id, channel_id: message.channel_id };
   if (isEphemeral(message)) toUser(services, record.user_id, 'MESSAGE_DELETE', data);
   else {

@@ -4,6 +4,7 @@
  * select's values are checked against the menu and resolved here (`data.resolved`), as
  * the service does: the client sends ids only.
  */
+import type { APIMessage } from 'discord-api-types/v10';
 import { invalidField, invalidFormBody, ServiceError } from '../http/service-error.js';
 import type { Location } from '../queries/command-index.js';
 import { snowflakeField } from '../routes/path-values.js';
@@ -16,7 +17,7 @@ import type { InteractionServices } from './services.js';
 
 export interface ComponentSource {
   data: Record<string, unknown>;
-  message?: Record<string, unknown>;
+  message?: APIMessage;
   messageId?: string;
 }
 

@@ -11,19 +11,23 @@ import { ensureVerified } from '../delivery/endpoint-verifications.js';
 import { ServiceError } from '../http/service-error.js';
 import type { ApplicationRecord } from '../store/records.js';
 import { deadlineDetail, type InteractionRecord } from './ledger.js';
+import { deadlineFailure, refusalSentence } from './refusal.js';
 import { applyResponse } from './respond.js';
 import { toUser, type InteractionServices } from './services.js';
 
 /** Ends an interaction that got no valid first response, telling the client why. */
-export function fail(services: InteractionServices, record: InteractionRecord, reason: string, detail: string): void {
+export function fail(
+  services: InteractionServices, record: InteractionRecord, reason: string, detail: string, extra: Record<string, unknown> = {},
+): void {
   if (record.response_type !== null || record.expired) return;
   record.expired = true;
-  toUser(services, record.user_id, 'INTERACTION_FAILURE', { id: record.id, nonce: record.nonce, reason, detail });
+  toUser(services, record.user_id, 'INTERACTION_FAILURE', { id: record.id, nonce: record.nonce, reason, detail, ...extra });
 }
 
 export async function deliver(services: InteractionServices, application: ApplicationRecord, record: InteractionRecord): Promise<void> {
   const deadline = setTimeout(() => {
-    fail(services, record, 'deadline', deadlineDetail(services.deadlineMs));
+    const failure = deadlineFailure(record, deadlineDetail(services.deadlineMs));
+    fail(services, record, failure.reason, failure.detail);
   }, Math.max(0, record.created_at + services.deadlineMs - services.now()));
   deadline.unref();
   const inspect = (type: string, data: Record<string, unknown>) =>
@@ -77,7 +81,8 @@ export async function deliver(services: InteractionServices, application: Applic
         applyResponse(services, record, result.response, false);
       } catch (error) {
         const body = error instanceof ServiceError ? JSON.stringify(error.body()) : String(error);
-        fail(services, record, 'invalid-response', `The endpoint's inline response was refused: ${body}`);
+        const refusal = error instanceof ServiceError ? { refusal: refusalSentence(error.body()), answer: error.body() } : {};
+        fail(services, record, 'invalid-response', `The endpoint's inline response was refused: ${body}`, refusal);
       }
       break;
     case 'acknowledged':

@@ -8,6 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_HANDLER, effectiveIntegrationTypes } from '../../shared/command-rules/index.js';
 import { validateInvocation } from '../../shared/invocation/index.js';
+import { InteractionResponseType, type APIMessage } from 'discord-api-types/v10';
+import { interactionMetadata, openerMetadata, type MetadataFacts } from '../domain/interaction-metadata.js';
 import { interactionPayload, nestOptions } from '../domain/interaction-payload.js';
 import { hasPermissions } from '../domain/member-permissions.js';
 import { PERMISSION } from '../domain/permissions.js';
@@ -130,10 +132,27 @@ export function invoke(
   return startInteraction(services, user, application, location, body, { data, command, attachments });
 }
 
+/** What a message of this interaction says it answers: a command's target, or the modal's opener. */
+function metadataFacts(
+  services: InteractionServices, user: UserRecord, application: ApplicationRecord, type: number, source: { data: Record<string, unknown>; command?: StoredCommand; messageId?: string },
+): Omit<MetadataFacts, 'id' | 'type' | 'user' | 'owners'> {
+  const target = typeof source.data.target_id === 'string' ? source.data.target_id : undefined;
+  const targetUser = source.command?.definition.type === 2 && target !== undefined ? services.store.world.user(target) : undefined;
+  const opener = type === 5 ? services.ledger.modalOpener(user.id, application.id, InteractionResponseType.Modal) : undefined;
+  const openerFacts = opener ? openerMetadata(opener.metadata) : undefined;
+  return {
+    ...(source.command ? { name: source.command.definition.name } : {}),
+    ...(targetUser ? { targetUser: apiUser(targetUser) } : {}),
+    ...(source.command?.definition.type === 3 && target !== undefined ? { targetMessageId: target } : {}),
+    ...(source.messageId === undefined ? {} : { interactedMessageId: source.messageId }),
+    ...(openerFacts ? { opener: openerFacts } : {}),
+  };
+}
+
 /** Builds the payload, records the interaction and hands it to delivery. */
 function startInteraction(
   services: InteractionServices, user: UserRecord, application: ApplicationRecord, location: Location, body: InvokeBody,
-  source: { data: Record<string, unknown>; command?: StoredCommand; message?: Record<string, unknown>; messageId?: string; attachments?: string[] },
+  source: { data: Record<string, unknown>; command?: StoredCommand; message?: APIMessage; messageId?: string; attachments?: string[] },
 ): { record: InteractionRecord; delivered: Promise<void> } {
   const { store } = services;
   const id = services.nextId();
@@ -162,6 +181,7 @@ function startInteraction(
     created_at: services.now(), response_type: null, expired: false, original_message_id: null,
     source_message_id: source.messageId ?? null, followups: 0, user_installed_only: !('0' in owners),
     authorizing_integration_owners: owners, payload,
+    metadata: interactionMetadata({ id, type: body.type, user: apiUser(user), owners, ...metadataFacts(services, user, application, body.type, source) }),
   };
   store.attachments.markUsed(source.attachments ?? [], id);
   services.ledger.add(record);

@@ -5,7 +5,7 @@
  * Whoever joins or leaves later changes the participants every viewer of the channel sees
  * (EMBEDDED_ACTIVITY_UPDATE; none left: the instance ended).
  */
-import { messageView } from '../domain/channel-view.js';
+import { messageView } from '../domain/message-view.js';
 import { EMBEDDED_FLAG } from '../domain/permissions.js';
 import type { ApplicationRecord, MessageRecord } from '../store/records.js';
 import type { ActivityInstance, ActivityLaunch } from './activities.js';

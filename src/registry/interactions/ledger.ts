@@ -4,6 +4,7 @@
  * the callback and webhook routes can apply those rules. Kept in memory: a token does not
  * outlive the registry, as it would not outlive a redeploy of the service.
  */
+import type { StoredInteractionMetadata } from '../domain/interaction-metadata.js';
 import type { MessageRecord } from '../store/records.js';
 
 export const RESPONSE_DEADLINE_MS = 3_000;
@@ -51,6 +52,10 @@ export interface InteractionRecord {
   authorizing_integration_owners: Record<string, string>;
   /** The payload as sent; after PAYLOAD_KEPT_MS only `{id, type, data: {id, name, type}}` of it. */
   payload: Record<string, unknown>;
+  /** The `interaction_metadata` of the messages it sends (follow-ups add their original's id). */
+  metadata: StoredInteractionMetadata;
+  /** The latest refusal of a first answer (refusal.ts), named by the failure if no valid one follows. */
+  refusal?: string;
 }
 
 /** Interactions by id and by token, and the ephemeral messages only their user sees. */
@@ -82,6 +87,15 @@ export class InteractionLedger {
 
   get(id: string): InteractionRecord | undefined {
     return this.byId.get(id);
+  }
+
+  /** The latest live interaction of this user and app answered with a modal: what a modal submit fills in. */
+  modalOpener(userId: string, applicationId: string, modalCallback: number): InteractionRecord | undefined {
+    let found: InteractionRecord | undefined;
+    for (const record of this.byId.values()) {
+      if (record.user_id === userId && record.application_id === applicationId && record.response_type === modalCallback) found = record;
+    }
+    return found;
   }
 
   /** Keeps an ephemeral message (never stored in the channel: only its user sees it). */

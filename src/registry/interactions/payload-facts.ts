@@ -5,7 +5,7 @@
  * message and uploaded file the options or target name.
  */
 import { attachmentView } from '../domain/attachment-view.js';
-import { messageView } from '../domain/channel-view.js';
+import { messageView } from '../domain/message-view.js';
 import { storedChannelView } from '../queries/stored-channel-view.js';
 import { memberView, roleView } from '../domain/guild-view.js';
 import { memberPermissions } from '../domain/member-permissions.js';

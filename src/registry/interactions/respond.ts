@@ -6,11 +6,13 @@
  * a modal, or an Activity launch.
  */
 import { ErrorCollector } from '../../shared/command-rules/error-tree.js';
+import { validateModal, type ModalFields } from '../../shared/message-rules/index.js';
 import { validateBodyPoll, type PollInput } from '../../shared/poll-rules.js';
 import { invalidField, invalidFormBody, ServiceError } from '../http/service-error.js';
 import type { MessageRecord } from '../store/records.js';
 import { appMessageView, editAppMessage, findAppMessage, sendAppMessage } from './app-messages.js';
 import { launchActivity } from './launch.js';
+import { deadlineFailure } from './refusal.js';
 import { deadlineDetail, type InteractionRecord } from './ledger.js';
 import { isEmptyMessage, MESSAGE_FLAGS, validateMessageData, type MessageData } from './message-data.js';
 import { toUser, type InteractionServices } from './services.js';
@@ -36,7 +38,7 @@ export function expireIfLate(services: InteractionServices, record: InteractionR
     // On a busy event loop a late response can come before the deadline's timer runs; that
     // timer then finds the record dead and stays silent, so the client must hear it here.
     toUser(services, record.user_id, 'INTERACTION_FAILURE', {
-      id: record.id, nonce: record.nonce, reason: 'deadline', detail: deadlineDetail(services.deadlineMs),
+      id: record.id, nonce: record.nonce, ...deadlineFailure(record, deadlineDetail(services.deadlineMs)),
     });
   }
   return record.expired;
@@ -79,8 +81,8 @@ export function applyResponse(
   };
 }
 
-function message(data: unknown, partial: boolean): MessageData {
-  const result = validateMessageData(data, ['data'], partial);
+function message(data: unknown, partial: boolean, existingFlags?: number): MessageData {
+  const result = validateMessageData(data, ['data'], partial, existingFlags);
   if (!result.ok) throw invalidFormBody(result.errors);
   return result.value;
 }
@@ -114,7 +116,7 @@ function respond(services: InteractionServices, record: InteractionRecord, type:
     case CALLBACK.UPDATE_MESSAGE: {
       const source = record.source_message_id === null ? undefined : findAppMessage(services, record, record.source_message_id);
       if (!source) throw new ServiceError('unknownMessage');
-      return { message: editAppMessage(services, record, source, message(data, true)) };
+      return { message: editAppMessage(services, record, source, message(data, true, source.flags)) };
     }
     case CALLBACK.AUTOCOMPLETE_RESULT:
       toUser(services, record.user_id, 'APPLICATION_COMMAND_AUTOCOMPLETE_RESPONSE', {
@@ -155,19 +157,9 @@ function choices(data: unknown): Array<{ name: string; value: string | number }>
   return list as Array<{ name: string; value: string | number }>;
 }
 
-/** A modal: custom_id 1-100, title up to 45, 1-5 components. */
-function modal(data: unknown): { custom_id: string; title: string; components: unknown[] } {
-  const errors = new ErrorCollector();
-  const { custom_id, title, components } = (data ?? {}) as { custom_id?: unknown; title?: unknown; components?: unknown };
-  if (typeof custom_id !== 'string' || custom_id.length < 1 || custom_id.length > 100) {
-    errors.add(['data', 'custom_id'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.');
-  }
-  if (typeof title !== 'string' || [...title].length < 1 || [...title].length > 45) {
-    errors.add(['data', 'title'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 45 in length.');
-  }
-  if (!Array.isArray(components) || components.length < 1 || components.length > 5) {
-    errors.add(['data', 'components'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 5 in length.');
-  }
-  if (errors.failed) throw invalidFormBody(errors.tree);
-  return { custom_id: custom_id as string, title: title as string, components: components as unknown[] };
+/** A modal, checked by the shared modal rules (custom_id, title, 1-5 components of the modal types). */
+function modal(data: unknown): ModalFields {
+  const result = validateModal(data, ['data']);
+  if (!result.ok) throw invalidFormBody(result.errors);
+  return result.value;
 }

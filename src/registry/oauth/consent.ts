@@ -6,7 +6,7 @@
  * redirect URI, PKCE challenge and nonce the token request must match.
  */
 import type { RegistryContext } from '../app.js';
-import { userView } from '../domain/user-view.js';
+import { apiUser } from '../domain/user-view.js';
 import { invalidField } from '../http/service-error.js';
 import type { UserRecord } from '../store/records.js';
 import { generateSecret } from '../store/secrets.js';
@@ -59,7 +59,7 @@ export function consentView(context: RegistryContext, request: AuthorizationRequ
   const guildInstall = request.integrationType === 0 && (request.scopes.includes('bot') || request.scopes.includes('applications.commands'));
   return {
     application: { id: application.id, name: application.name, icon: null, description: '', bot_public: true },
-    user: userView(user),
+    user: apiUser(user),
     scopes: request.scopes,
     redirect_uri: request.redirectUri,
     integration_type: request.integrationType,

@@ -2,7 +2,7 @@
  * A channel's view filled in from the store (its recipients, last message, owner), for the
  * routes, the gateway and interaction payloads.
  */
-import { channelView } from '../domain/channel-view.js';
+import { channelView, type ChannelView } from '../domain/channel-view.js';
 import type { ChannelRecord, UserRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { isThread } from '../domain/world-rules.js';
@@ -16,7 +16,7 @@ function threadOwner(store: Store, channel: ChannelRecord): string | null {
  * A channel's view with what the store knows about it; `viewerId` (null for the
  * management API) is left out of a DM's recipients. A group DM's owner is its first recipient.
  */
-export function storedChannelView(store: Store, channel: ChannelRecord, viewerId: string | null): Record<string, unknown> {
+export function storedChannelView(store: Store, channel: ChannelRecord, viewerId: string | null): ChannelView {
   const recipientIds = channel.guild_id === null ? store.world.recipients(channel.id) : [];
   const recipients = recipientIds
     .filter((id) => id !== viewerId)

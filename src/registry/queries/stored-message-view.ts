@@ -4,7 +4,7 @@
  * null once deleted) and the poll with the reader's own votes (`me_voted`).
  */
 import type { APIMessage } from 'discord-api-types/v10';
-import { messageView } from '../domain/channel-view.js';
+import { messageView } from '../domain/message-view.js';
 import { pollView } from '../domain/poll-view.js';
 import type { MessageRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';

@@ -8,7 +8,7 @@ import type { RegistryContext } from '../app.js';
 import { pingOptions } from '../delivery/endpoint-verifications.js';
 import { describeVerificationFailure, verifyInteractionsEndpoint } from '../delivery/verify-endpoint.js';
 import { ENDPOINT_ERRORS, readApplicationUpdate } from '../domain/application-update.js';
-import { userView } from '../domain/user-view.js';
+import { apiUser } from '../domain/user-view.js';
 import { identify } from '../http/auth.js';
 import { resource } from '../http/resource.js';
 import { ServiceError, invalidField, invalidFormBody } from '../http/service-error.js';
@@ -71,7 +71,7 @@ function applicationView(context: RegistryContext, application: ApplicationRecor
     interactions_endpoint_url: application.interactions_endpoint_url,
     redirect_uris: application.redirect_uris,
     approximate_guild_count: context.store.world.guildsOf(application.id).length,
-    ...(owner ? { owner: userView(owner) } : {}),
-    ...(bot ? { bot: userView(bot) } : {}),
+    ...(owner ? { owner: apiUser(owner) } : {}),
+    ...(bot ? { bot: apiUser(bot) } : {}),
   };
 }

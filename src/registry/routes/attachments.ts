@@ -61,6 +61,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, context: Registry
             id: context.nextId(), channel_id: uploader.channelId, uploader_id: uploader.user.id,
             filename: upload.filename, content_type: upload.contentType, size: upload.bytes.length,
             url_key: randomBytes(16).toString('hex'), created_at: context.now(), used_by_interaction: null,
+            message_id: null,
           };
           store.attachments.put(record, upload.bytes);
           return attachmentView(record, requestOrigin(request));

@@ -15,18 +15,20 @@ import { hasPermissions, memberPermissions } from '../domain/member-permissions.
 import { PERMISSION } from '../domain/permissions.js';
 import { checkReplyReference } from '../domain/reply-reference.js';
 import { isThread } from '../domain/world-rules.js';
+import { requestUpload } from '../http/request-files.js';
 import { invalidFormBody, invalidField, ServiceError } from '../http/service-error.js';
 import { isEmptyMessage, MESSAGE_FLAGS, validateMessageData } from '../interactions/message-data.js';
 import { storedMessageView } from '../queries/stored-message-view.js';
 import { visibleChannel, type Viewer } from '../queries/read-visibility.js';
 import { createChannelMessage, deleteChannelMessage, editChannelMessage } from '../services/channel-messages.js';
+import { prepareMessageFiles } from '../services/message-files.js';
 import type { ChannelRecord, MessageRecord } from '../store/records.js';
 import { snowflakeParams } from './path-values.js';
 import { readViewer } from './read-access.js';
 
 /**
- * The one place a message route reads its body: JSON today (the app's parser), and where
- * multipart (`payload_json` and `files[n]`) will be read.
+ * The one place a message route reads its body: JSON, or a multipart body's `payload_json`
+ * (http/multipart-body.ts leaves it here; its files are `requestUpload(request)`).
  */
 export function messageBody(request: FastifyRequest): unknown {
   return request.body;
@@ -64,13 +66,10 @@ function storedMessage(context: RegistryContext, request: FastifyRequest, channe
   return message;
 }
 
-/** A poll of a message body, checked; refused with the V2 flag, as `content` is. */
+/** A poll of a message body, checked (with the V2 flag the message rules refuse it, as `content`). */
 function bodyPoll(errors: ErrorCollector, body: Record<string, unknown>, flags: number): PollInput | undefined {
   if (body.poll === undefined || body.poll === null) return undefined;
-  if ((flags & MESSAGE_FLAGS.IS_COMPONENTS_V2) !== 0) {
-    errors.add(['poll'], 'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2', "The 'poll' field cannot be used when using MessageFlags.IS_COMPONENTS_V2");
-    return undefined;
-  }
+  if ((flags & MESSAGE_FLAGS.IS_COMPONENTS_V2) !== 0) return undefined;
   const checked = validateBodyPoll(body, []);
   if (!checked.ok) return void mergeErrorTree(errors, [], checked.errors);
   return checked.value;
@@ -103,13 +102,14 @@ export function createMessageHandler(context: RegistryContext) {
       exists: (id) => context.store.messages.message(channel.id, id) !== undefined,
     });
     if (errors.failed || !checked.ok) throw invalidFormBody(errors.tree);
-    const data = { ...checked.value };
+    const target = { body, at: [], channelId: channel.id, uploaderId: viewer.userId, ephemeral: false };
+    const { message: data, rows } = prepareMessageFiles(context, requestUpload(request), target, checked.value);
     // Without EMBED_LINKS the service sends the message without its embeds, silently.
     if (permissions !== null && !hasPermissions(permissions, PERMISSION.EMBED_LINKS)) delete data.embeds;
-    if (isEmptyMessage(data) && !poll) throw new ServiceError('emptyMessage');
+    if (isEmptyMessage(data) && !poll && rows.length === 0) throw new ServiceError('emptyMessage');
     const application = viewer.bot ? viewer.userId : null;
     const message = createChannelMessage(context, {
-      channelId: channel.id, authorId: viewer.userId, applicationId: application, data,
+      channelId: channel.id, authorId: viewer.userId, applicationId: application, data, files: rows,
       ...(poll ? { poll } : {}), ...(reference ? { reference } : {}),
     });
     return storedMessageView(context.store, message, viewer.userId);
@@ -124,9 +124,10 @@ export function editMessageHandler(context: RegistryContext) {
     if (message.author_id !== viewer.userId) throw new ServiceError('othersMessage');
     const body = asObject(messageBody(request));
     if (body.poll !== undefined && body.poll !== null) throw new ServiceError('pollNotEditable');
-    const checked = validateMessageData(body, [], true);
+    const checked = validateMessageData(body, [], true, message.flags);
     if (!checked.ok) throw invalidFormBody(checked.errors);
-    const data = { ...checked.value };
+    const target = { body, at: [], channelId: channel.id, uploaderId: viewer.userId, ephemeral: false, existing: message };
+    const { message: data, rows } = prepareMessageFiles(context, requestUpload(request), target, checked.value);
     const permissions = channelPermissions(context, viewer, channel);
     if (permissions !== null && !hasPermissions(permissions, PERMISSION.EMBED_LINKS)) delete data.embeds;
     // Ephemerality cannot be set by an edit; the other flags may change.
@@ -135,8 +136,9 @@ export function editMessageHandler(context: RegistryContext) {
       content: data.content ?? message.content, embeds: data.embeds ?? message.embeds, components: data.components ?? message.components,
     };
     const hasPoll = context.store.polls.poll(message.id) !== undefined;
-    if (isEmptyMessage(merged) && !hasPoll && message.attachments.length === 0) throw new ServiceError('emptyMessage');
-    return storedMessageView(context.store, editChannelMessage(context, message, data), viewer.userId);
+    const files = rows.length + (data.attachments ?? message.attachments).length;
+    if (isEmptyMessage(merged) && !hasPoll && files === 0) throw new ServiceError('emptyMessage');
+    return storedMessageView(context.store, editChannelMessage(context, message, data, rows), viewer.userId);
   };
 }
 

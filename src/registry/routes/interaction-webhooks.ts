@@ -13,6 +13,7 @@ import { invalidFormBody, ServiceError } from '../http/service-error.js';
 import { appMessageView, deleteAppMessage, editAppMessage, findAppMessage, sendAppMessage } from '../interactions/app-messages.js';
 import { USER_INSTALL_FOLLOWUP_LIMIT, type InteractionRecord } from '../interactions/ledger.js';
 import { isEmptyMessage, MESSAGE_FLAGS, validateMessageData } from '../interactions/message-data.js';
+import { refusedRequest } from '../interactions/refusal.js';
 import { toUser } from '../interactions/services.js';
 import { storePoll } from '../services/channel-messages.js';
 import type { MessageRecord } from '../store/records.js';
@@ -54,33 +55,52 @@ export function registerInteractionWebhookRoutes(app: FastifyInstance, context: 
       method: request.method, path: request.url.replace(/\/webhooks\/(\d+)\/[^/?]+/, '/webhooks/$1/<token>'), body: request.body ?? null, status,
     });
 
+  /** Runs a write of the bot's; a refusal goes to the inspector with the request and the error tree. */
+  const watched = <T>(request: FastifyRequest, record: InteractionRecord, write: () => T): T => {
+    try {
+      return write();
+    } catch (error) {
+      if (error instanceof ServiceError) {
+        toUser(context, record.user_id, 'INTERACTION_WEBHOOK', {
+          id: record.id, nonce: record.nonce, application_id: record.application_id, ...refusedRequest(request, error),
+        });
+      }
+      throw error;
+    }
+  };
+
+  /** A follow-up: the message rules, then a new message (or the deferred one completed). */
+  const followUp = (request: FastifyRequest, record: InteractionRecord) => {
+    // A follow-up needs the interaction acknowledged first.
+    if (record.response_type === null) throw new ServiceError('unknownWebhook');
+    if (record.user_installed_only && record.followups >= USER_INSTALL_FOLLOWUP_LIMIT) throw new ServiceError('maxFollowups');
+    const checked = validateMessageData(request.body, [], false);
+    if (!checked.ok) throw invalidFormBody(checked.errors);
+    const polled = validateBodyPoll(request.body, []);
+    if (!polled.ok) throw invalidFormBody(polled.errors);
+    const poll = polled.value;
+    if (isEmptyMessage(checked.value) && !poll) throw new ServiceError('emptyMessage');
+    // The first follow-up to a deferred response completes the "thinking" message, its
+    // ephemerality fixed by the deferral (the follow-up's flags are ignored), as editReply would.
+    const original = record.original_message_id === null ? undefined : findAppMessage(context, record, record.original_message_id);
+    if (original && (original.flags & MESSAGE_FLAGS.LOADING) !== 0) {
+      const { flags: _ignored, ...data } = checked.value;
+      // Its poll goes with it: the completed message is the one that carries the poll.
+      if (poll && (original.flags & MESSAGE_FLAGS.EPHEMERAL) === 0) storePoll(context.store, original.id, poll, context.now());
+      const completed = editAppMessage(context, record, original, data);
+      inspect(request, record, 200);
+      return appMessageView(context, completed);
+    }
+    record.followups += 1;
+    const sent = sendAppMessage(context, record, checked.value, { original: false, ...(poll ? { poll } : {}) });
+    inspect(request, record, 200);
+    return appMessageView(context, sent);
+  };
+
   resource(app, base, {
     POST: (request, reply) => {
       const record = interaction(request, reply);
-      // A follow-up needs the interaction acknowledged first.
-      if (record.response_type === null) throw new ServiceError('unknownWebhook');
-      if (record.user_installed_only && record.followups >= USER_INSTALL_FOLLOWUP_LIMIT) throw new ServiceError('maxFollowups');
-      const checked = validateMessageData(request.body, [], false);
-      if (!checked.ok) throw invalidFormBody(checked.errors);
-      const polled = validateBodyPoll(request.body, []);
-      if (!polled.ok) throw invalidFormBody(polled.errors);
-      const poll = polled.value;
-      if (isEmptyMessage(checked.value) && !poll) throw new ServiceError('emptyMessage');
-      // The first follow-up to a deferred response completes the "thinking" message, its
-      // ephemerality fixed by the deferral (the follow-up's flags are ignored), as editReply would.
-      const original = record.original_message_id === null ? undefined : findAppMessage(context, record, record.original_message_id);
-      if (original && (original.flags & MESSAGE_FLAGS.LOADING) !== 0) {
-        const { flags: _ignored, ...data } = checked.value;
-        // Its poll goes with it: the completed message is the one that carries the poll.
-        if (poll && (original.flags & MESSAGE_FLAGS.EPHEMERAL) === 0) storePoll(context.store, original.id, poll, context.now());
-        const completed = editAppMessage(context, record, original, data);
-        inspect(request, record, 200);
-        return appMessageView(context, completed);
-      }
-      record.followups += 1;
-      const sent = sendAppMessage(context, record, checked.value, { original: false, ...(poll ? { poll } : {}) });
-      inspect(request, record, 200);
-      return appMessageView(context, sent);
+      return watched(request, record, () => followUp(request, record));
     },
   });
 
@@ -91,12 +111,14 @@ export function registerInteractionWebhookRoutes(app: FastifyInstance, context: 
     },
     PATCH: (request, reply) => {
       const record = interaction(request, reply);
-      const target = message(request, record);
-      const checked = validateMessageData(request.body, [], true);
-      if (!checked.ok) throw invalidFormBody(checked.errors);
-      const edited = editAppMessage(context, record, target, checked.value);
-      inspect(request, record, 200);
-      return appMessageView(context, edited);
+      return watched(request, record, () => {
+        const target = message(request, record);
+        const checked = validateMessageData(request.body, [], true, target.flags);
+        if (!checked.ok) throw invalidFormBody(checked.errors);
+        const edited = editAppMessage(context, record, target, checked.value);
+        inspect(request, record, 200);
+        return appMessageView(context, edited);
+      });
     },
     DELETE: (request, reply) => {
       const record = interaction(request, reply);

@@ -11,6 +11,7 @@ import { requestOrigin } from '../http/request-origin.js';
 import { resource } from '../http/resource.js';
 import { ServiceError } from '../http/service-error.js';
 import { invoke, parseInvokeBody } from '../interactions/invoke.js';
+import { refusedRequest, rememberRefusal } from '../interactions/refusal.js';
 import { applyResponse } from '../interactions/respond.js';
 import { toUser } from '../interactions/services.js';
 import { booleanQuery } from './path-values.js';
@@ -40,7 +41,14 @@ export function registerInteractionRoutes(app: FastifyInstance, context: Registr
         inspect(answer ? 200 : 204, answer ?? null);
         return answer ? answer : reply.code(204).send();
       } catch (error) {
-        if (error instanceof ServiceError) inspect(error.status, error.body());
+        if (error instanceof ServiceError) {
+          const refused = refusedRequest(request, error);
+          // A refused first answer is remembered: the interaction's failure will name it.
+          if (record.response_type === null && !record.expired && error.status === 400) rememberRefusal(record, String(refused.refusal));
+          toUser(context, record.user_id, 'INTERACTION_CALLBACK', {
+            id: record.id, nonce: record.nonce, application_id: record.application_id, with_response: withResponse, ...refused,
+          });
+        }
         throw error;
       }
     },

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RegistryContext } from '../app.js';
-import { userView } from '../domain/user-view.js';
+import { apiUser } from '../domain/user-view.js';
 import { identify } from '../http/auth.js';
 import { requestOrigin } from '../http/request-origin.js';
 import { resource } from '../http/resource.js';
@@ -26,7 +26,7 @@ export function registerOAuthIdentityRoutes(app: FastifyInstance, context: Regis
         },
         scopes: caller.scopes,
         expires: new Date(expiresAt).toISOString(),
-        ...(caller.user && caller.scopes.includes('identify') ? { user: userView(caller.user) } : {}),
+        ...(caller.user && caller.scopes.includes('identify') ? { user: apiUser(caller.user) } : {}),
       };
     },
   });

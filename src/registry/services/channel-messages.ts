@@ -5,7 +5,7 @@
  */
 import { MessageType, type APIMessageReference } from 'discord-api-types/v10';
 import type { EventBus } from '../events.js';
-import type { MessageData } from '../interactions/message-data.js';
+import { storeMessageFiles, type FileRow, type OutgoingMessage } from './message-files.js';
 import { storedMessageView } from '../queries/stored-message-view.js';
 import type { MessageRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
@@ -54,7 +54,9 @@ export interface NewChannelMessage {
   authorId: string;
   /** The app, when a bot writes. */
   applicationId: string | null;
-  data: MessageData;
+  data: OutgoingMessage;
+  /** New files to store with it (message-files.ts). */
+  files?: readonly FileRow[];
   poll?: PollInput;
   /** The replied-to message's reference (`{type: 0, message_id, channel_id, guild_id?}`). */
   reference?: APIMessageReference;
@@ -75,7 +77,7 @@ export function createChannelMessage(services: MessageServices, input: NewChanne
     flags: input.data.flags ?? 0,
     embeds: input.data.embeds ?? [],
     components: input.data.components ?? [],
-    attachments: [],
+    attachments: input.data.attachments ?? [],
     application_id: input.applicationId,
     webhook_id: null,
     interaction_metadata: null,
@@ -84,22 +86,29 @@ export function createChannelMessage(services: MessageServices, input: NewChanne
   services.store.transaction(() => {
     services.store.messages.putMessage(message);
     if (input.poll) storePoll(services.store, message.id, input.poll, now);
+    storeMessageFiles(services.store, message, input.files ?? []);
   });
   announceMessage(services, 'create', message);
   return message;
 }
 
 /** Applies an edit: given fields replace, the edit is stamped. */
-export function editChannelMessage(services: MessageServices, message: MessageRecord, data: MessageData): MessageRecord {
+export function editChannelMessage(
+  services: MessageServices, message: MessageRecord, data: OutgoingMessage, files: readonly FileRow[] = [],
+): MessageRecord {
   const edited: MessageRecord = {
     ...message,
     ...(data.content !== undefined ? { content: data.content } : {}),
     ...(data.embeds !== undefined ? { embeds: data.embeds } : {}),
     ...(data.components !== undefined ? { components: data.components } : {}),
     ...(data.flags !== undefined ? { flags: data.flags } : {}),
+    ...(data.attachments !== undefined ? { attachments: data.attachments } : {}),
     edited_timestamp: new Date(services.now()).toISOString(),
   };
-  services.store.messages.putMessage(edited);
+  services.store.transaction(() => {
+    services.store.messages.putMessage(edited);
+    storeMessageFiles(services.store, edited, files);
+  });
   announceMessage(services, 'update', edited);
   return edited;
 }

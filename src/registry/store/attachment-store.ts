@@ -1,7 +1,8 @@
 /**
- * Files users upload to a channel before invoking a command with an ATTACHMENT option.
- * The bytes live in the database next to the world, so a data directory carries them and
- * a deleted channel or user takes its uploads along (ON DELETE CASCADE).
+ * Files users upload to a channel before invoking a command with an ATTACHMENT option, and
+ * files bots send with their messages (multipart `files[n]`). The bytes live in the
+ * database next to the world, so a data directory carries them and a deleted channel or
+ * user takes its uploads along (ON DELETE CASCADE); a message's files go with the message.
  */
 import type { Sql } from './database.js';
 
@@ -18,9 +19,11 @@ export interface AttachmentRecord {
   created_at: number;
   /** The interaction that sent the file, or null while it waits to be sent. */
   used_by_interaction: string | null;
+  /** The message the file belongs to (a bot's upload), or null for a command option's. */
+  message_id: string | null;
 }
 
-const COLUMNS = 'id, channel_id, uploader_id, filename, content_type, size, url_key, created_at, used_by_interaction';
+const COLUMNS = 'id, channel_id, uploader_id, filename, content_type, size, url_key, created_at, used_by_interaction, message_id';
 
 /** Reads and writes of uploads. */
 export class AttachmentStore {
@@ -29,9 +32,9 @@ export class AttachmentStore {
   /** Stores a new upload with its bytes. */
   put(record: AttachmentRecord, bytes: Uint8Array): void {
     this.sql.run(
-      `INSERT INTO attachments (${COLUMNS}, bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO attachments (${COLUMNS}, bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       record.id, record.channel_id, record.uploader_id, record.filename, record.content_type, record.size,
-      record.url_key, record.created_at, record.used_by_interaction, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      record.url_key, record.created_at, record.used_by_interaction, record.message_id, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
     );
   }
 
@@ -51,7 +54,7 @@ export class AttachmentStore {
    */
   usable(id: string, userId: string, channelId: string): boolean {
     const row = this.sql.get<{ id: string }>(
-      'SELECT id FROM attachments WHERE id = ? AND uploader_id = ? AND channel_id = ? AND used_by_interaction IS NULL',
+      'SELECT id FROM attachments WHERE id = ? AND uploader_id = ? AND channel_id = ? AND used_by_interaction IS NULL AND message_id IS NULL',
       id, userId, channelId,
     );
     return row !== undefined;
@@ -62,5 +65,19 @@ export class AttachmentStore {
     for (const id of ids) {
       this.sql.run('UPDATE attachments SET used_by_interaction = ? WHERE id = ? AND used_by_interaction IS NULL', interactionId, id);
     }
+  }
+
+  /** The ids of a message's files. */
+  messageFileIds(messageId: string): string[] {
+    return this.sql.all<{ id: string }>('SELECT id FROM attachments WHERE message_id = ?', messageId).map((row) => row.id);
+  }
+
+  /** Removes files of a message (dropped by an edit), or all of them (an ephemeral message's, deleted). */
+  deleteMessageFiles(messageId: string, ids?: readonly string[]): void {
+    if (ids === undefined) {
+      this.sql.run('DELETE FROM attachments WHERE message_id = ?', messageId);
+      return;
+    }
+    for (const id of ids) this.sql.run('DELETE FROM attachments WHERE message_id = ? AND id = ?', messageId, id);
   }
 }

@@ -40,7 +40,7 @@ function decode(row: MessageRow): MessageRecord {
     components: JSON.parse(row.components) as MessageRecord['components'],
     attachments: JSON.parse(row.attachments) as MessageRecord['attachments'],
     application_id: row.application_id, webhook_id: row.webhook_id,
-    interaction_metadata: row.interaction_metadata === null ? null : (JSON.parse(row.interaction_metadata) as Record<string, unknown>),
+    interaction_metadata: row.interaction_metadata === null ? null : (JSON.parse(row.interaction_metadata) as MessageRecord['interaction_metadata']),
     ...(row.message_reference === null ? {} : { message_reference: JSON.parse(row.message_reference) as APIMessageReference }),
   };
 }

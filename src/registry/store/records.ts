@@ -4,6 +4,7 @@
  */
 import type { APIMessageReference } from 'discord-api-types/v10';
 import type { CommandDefinition } from '../../shared/command-rules/definition.js';
+import type { StoredInteractionMetadata } from '../domain/interaction-metadata.js';
 
 export interface ApplicationRecord {
   id: string;
@@ -81,7 +82,7 @@ export interface MessageRecord {
   /** Set on messages an app sent (interaction responses, follow-ups). */
   application_id: string | null;
   webhook_id: string | null;
-  interaction_metadata: Record<string, unknown> | null;
+  interaction_metadata: StoredInteractionMetadata | null;
   /** A reply's reference (`{type, message_id, channel_id, guild_id?}`); absent or null otherwise. */
   message_reference?: APIMessageReference | null;
 }

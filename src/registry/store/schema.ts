@@ -216,4 +216,15 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX poll_votes_by_user ON poll_votes (message_id, user_id);
   `,
+  // 8: files a bot sends with a message (multipart `files[n]`): the message they belong to
+  // (null for a command option's upload). They go with their message, however it is deleted
+  // (by its author, with its channel, by a world reload): the trigger is the one place.
+  `
+  ALTER TABLE attachments ADD COLUMN message_id TEXT;
+  CREATE INDEX attachments_by_message ON attachments (message_id);
+  CREATE TRIGGER messages_take_their_files AFTER DELETE ON messages
+  BEGIN
+    DELETE FROM attachments WHERE message_id = OLD.id;
+  END;
+  `,
 ];

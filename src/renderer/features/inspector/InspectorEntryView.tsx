@@ -35,6 +35,23 @@ function Section({ title, testId, open = false, children }: { title: string; tes
   );
 }
 
+/** The registry's refusal of a bot's request, in its sentence ("The bot's answer was refused: ..."). */
+function Refusal({ data }: { data: Record<string, unknown> }) {
+  if (typeof data.refusal !== 'string') return null;
+  return <div className="inspector__line" data-testid="inspector-refusal">{data.refusal}</div>;
+}
+
+/** The files a bot's request carried, by name and size. */
+function Files({ data }: { data: Record<string, unknown> }) {
+  const files = Array.isArray(data.files) ? (data.files as Array<{ filename?: unknown; size?: unknown }>) : [];
+  if (files.length === 0) return null;
+  return (
+    <ul className="inspector__files" data-testid="inspector-files">
+      {files.map((file, index) => <li key={index}>{String(file.filename)} · {String(file.size)} bytes</li>)}
+    </ul>
+  );
+}
+
 function Details({ entry, elapsed }: { entry: InspectorEntry; elapsed: number }) {
   const [copied, setCopied] = useState<string | null>(null);
   // The registry the client talks to: a remote one when the settings say so, else the page's own.
@@ -93,13 +110,23 @@ function Details({ entry, elapsed }: { entry: InspectorEntry; elapsed: number })
       )}
       {eventsOf(entry, 'INTERACTION_CALLBACK').map((event, index) => (
         <Section key={`callback-${index}`} title={`Callback → ${String(event.data.status)}`} testId="inspector-callback" open>
+          <Refusal data={event.data} />
           <JsonBlock value={event.data.body} />
+          <Files data={event.data} />
           {event.data.answer !== null && event.data.answer !== undefined && <JsonBlock value={event.data.answer} />}
         </Section>
       ))}
       {eventsOf(entry, 'INTERACTION_WEBHOOK').map((event, index) => (
-        <Section key={`webhook-${index}`} title={`${String(event.data.method)} ${String(event.data.path)} → ${String(event.data.status)}`} testId="inspector-webhook">
+        <Section
+          key={`webhook-${index}`}
+          title={`${String(event.data.method)} ${String(event.data.path)} → ${String(event.data.status)}`}
+          testId="inspector-webhook"
+          open={typeof event.data.refusal === 'string'}
+        >
+          <Refusal data={event.data} />
           <JsonBlock value={event.data.body} />
+          <Files data={event.data} />
+          {typeof event.data.refusal === 'string' && <JsonBlock value={event.data.answer} />}
         </Section>
       ))}
       {choices && (

@@ -127,7 +127,8 @@ export function createInspectorSlice(deps: ClientDeps): Slice<InspectorSlice> {
           }
           if (type === 'INTERACTION_FAILURE') {
             next.status = 'failed';
-            next.failure = { reason: String(data.reason ?? 'unknown'), detail: String(data.detail ?? '') };
+            // A refused answer says so in a sentence (the registry's `refusal`), rather than as raw JSON.
+            next.failure = { reason: String(data.reason ?? 'unknown'), detail: String(data.refusal ?? data.detail ?? '') };
             next.finishedAt = next.finishedAt ?? deps.now();
           }
           return next;

@@ -1,10 +1,11 @@
 /**
  * The client's own interactions in the channel as notices (notices.ts): a failure notice
- * among the messages, "Sending command…" below them while one is on its way.
+ * among the messages, "Sending command…" below them while one is on its way (with the
+ * refusal, when the bot's answer was refused and the registry waits for another).
  */
 import { EyeIcon } from '../../app/icons.js';
 import type { InspectorEntry } from '../inspector/inspector-slice.js';
-import type { FailureNotice } from './notices.js';
+import { pendingRefusal, type FailureNotice } from './notices.js';
 
 export function FailureNoticeItem({ notice, onDismiss }: { notice: FailureNotice; onDismiss: (nonces: readonly string[]) => void }) {
   return (
@@ -27,11 +28,15 @@ export function PendingInteractions({ entries }: { entries: readonly InspectorEn
   if (pending.length === 0) return null;
   return (
     <ol className="messages__list">
-      {pending.map((entry) => (
-        <li key={entry.nonce} className="notice notice--pending" data-testid="interaction-pending">
-          Sending {entry.kind === 'modal' ? 'form' : 'command'} <span className="message__command">{entry.label}</span><span className="message__dots" aria-hidden="true" />
-        </li>
-      ))}
+      {pending.map((entry) => {
+        const refusal = pendingRefusal(entry);
+        return (
+          <li key={entry.nonce} className="notice notice--pending" data-testid="interaction-pending">
+            Sending {entry.kind === 'modal' ? 'form' : 'command'} <span className="message__command">{entry.label}</span><span className="message__dots" aria-hidden="true" />
+            {refusal && <div className="notice__detail" data-testid="interaction-refused">{refusal}</div>}
+          </li>
+        );
+      })}
     </ol>
   );
 }

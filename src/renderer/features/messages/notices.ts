@@ -3,7 +3,7 @@
  * a refused or unanswered one is a failure notice (only for this person) at the time it
  * failed; the same failure again right after (same command, same reason) is one notice that
  * counts them, as the real client collapses repeated system messages. Interactions still on
- * their way stay below the newest message.
+ * their way stay below the newest message, saying so when the bot's answer was refused.
  */
 import type { WireMessage } from '../../api/wire-types.js';
 import type { InspectorEntry } from '../inspector/inspector-slice.js';
@@ -13,6 +13,7 @@ const REASONS: Readonly<Record<string, string>> = {
   'no-bot': 'The application is not connected',
   'endpoint-error': "The application's endpoint failed",
   'invalid-response': 'The application sent an invalid response',
+  refused: 'The application answered, but its answer was refused',
   'stale-version': 'This command is outdated',
   permission: 'You cannot use this command here',
   'invalid-options': 'The options do not fit the command',
@@ -77,4 +78,10 @@ export function timeline(messages: readonly WireMessage[], notices: readonly Fai
   }
   for (const notice of waiting) items.push({ kind: 'notice', notice });
   return items;
+}
+
+/** The latest refusal of a bot's answer to a pending interaction ("The bot's answer was refused: ..."), if any. */
+export function pendingRefusal(entry: InspectorEntry): string | null {
+  const refused = entry.events.filter((event) => event.type === 'INTERACTION_CALLBACK' && typeof event.data.refusal === 'string').at(-1);
+  return refused ? String(refused.data.refusal) : null;
 }

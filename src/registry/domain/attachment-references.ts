@@ -1,0 +1,99 @@
+/**
+ * `attachment://{filename}` references (message-facts.md, "Files"): an embed's image,
+ * thumbnail, author or footer icon, and Components V2 thumbnails, gallery items and files
+ * name an uploaded file, and the stored message carries the file's URL there instead,
+ * with its size and type, as the service answers. A file a reference uses is not listed
+ * again in the message's `attachments` (discord/discord-api-docs#8279). Pure.
+ */
+import type { APIAttachment, APIEmbedImage, APIUnfurledMediaItem } from 'discord-api-types/v10';
+
+const SCHEME = 'attachment://';
+
+/** Components (discord-api-types `ComponentType`) whose media can name a file. */
+const TYPE = { SECTION: 9, THUMBNAIL: 11, MEDIA_GALLERY: 12, FILE: 13, CONTAINER: 17 } as const;
+
+type Json = Record<string, unknown>;
+
+/** What resolving did: the rewritten parts, and the ids of the files they use. */
+export interface ResolvedReferences {
+  embeds?: Json[];
+  components?: Json[];
+  used: Set<string>;
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Resolves one message's references against its files, by filename. */
+export function resolveAttachmentReferences(
+  parts: { embeds?: Json[]; components?: Json[] }, files: readonly APIAttachment[],
+): ResolvedReferences {
+  const used = new Set<string>();
+  const named = (url: unknown): APIAttachment | undefined => {
+    if (typeof url !== 'string' || !url.startsWith(SCHEME)) return undefined;
+    const file = files.find((candidate) => candidate.filename === url.slice(SCHEME.length));
+    if (file) used.add(file.id);
+    return file;
+  };
+  const size = (file: APIAttachment) =>
+    typeof file.width === 'number' && typeof file.height === 'number' ? { width: file.width, height: file.height } : {};
+
+  const image = (value: unknown): unknown => {
+    const file = isObject(value) ? named(value.url) : undefined;
+    if (!file || !isObject(value)) return value;
+    return {
+      ...value, url: file.url, proxy_url: file.proxy_url, ...size(file),
+      ...(file.content_type === undefined ? {} : { content_type: file.content_type }),
+    } satisfies APIEmbedImage;
+  };
+  const icon = (value: unknown): unknown => {
+    const file = isObject(value) ? named(value.icon_url) : undefined;
+    if (!file || !isObject(value)) return value;
+    return { ...value, icon_url: file.url, proxy_icon_url: file.proxy_url };
+  };
+  const embed = (value: Json): Json => {
+    const out: Json = { ...value };
+    for (const key of ['image', 'thumbnail'] as const) if (key in value) out[key] = image(value[key]);
+    for (const key of ['author', 'footer'] as const) if (key in value) out[key] = icon(value[key]);
+    return out;
+  };
+
+  const media = (value: unknown): unknown => {
+    const file = isObject(value) ? named(value.url) : undefined;
+    if (!file || !isObject(value)) return value;
+    return {
+      ...value, url: file.url, proxy_url: file.proxy_url, ...size(file),
+      content_type: file.content_type ?? null, attachment_id: file.id,
+    } satisfies APIUnfurledMediaItem;
+  };
+  const component = (value: unknown): unknown => (isObject(value) ? layout(value) : value);
+  const layout = (value: Json): Json => {
+    const out: Json = { ...value };
+    if (Array.isArray(value.components)) out.components = value.components.map(component);
+    if (value.type === TYPE.SECTION && 'accessory' in value) out.accessory = component(value.accessory);
+    if (value.type === TYPE.THUMBNAIL) out.media = media(value.media);
+    if (value.type === TYPE.MEDIA_GALLERY && Array.isArray(value.items)) {
+      out.items = value.items.map((item: unknown) => (isObject(item) ? { ...item, media: media(item.media) } : item));
+    }
+    if (value.type === TYPE.FILE) {
+      const file = isObject(value.file) ? named(value.file.url) : undefined;
+      out.file = media(value.file);
+      // The service fills in the file card's name and size.
+      if (file) Object.assign(out, { name: file.filename, size: file.size });
+    }
+    return out;
+  };
+
+  return {
+    ...(parts.embeds ? { embeds: parts.embeds.map(embed) } : {}),
+    ...(parts.components ? { components: parts.components.map(layout) } : {}),
+    used,
+  };
+}
+
+/** The ids of the files a stored message still shows anywhere (its JSON names each file's URL path). */
+export function filesStillShown(message: { attachments: unknown; embeds: unknown; components: unknown }, ids: readonly string[]): Set<string> {
+  const text = JSON.stringify([message.attachments, message.embeds, message.components]);
+  return new Set(ids.filter((id) => text.includes(`/${id}/`)));
+}
