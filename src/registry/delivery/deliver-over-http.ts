@@ -7,7 +7,7 @@
  */
 import { signDelivery } from '../domain/application-keys.js';
 import type { ApplicationRecord } from '../store/records.js';
-import { describeFetchFailure, readAnswer, type Answer } from './endpoint-answer.js';
+import { describeFetchFailure, readEndpointAnswer, type Answer } from './endpoint-answer.js';
 import { ANSWER_TOO_LARGE, httpPost } from './http-post.js';
 
 /** The service gives an endpoint 3 seconds to answer an interaction. */
@@ -107,8 +107,8 @@ export async function postSigned(
   try {
     const post = options.fetch ?? httpPost;
     const response = await post(url, { method: 'POST', headers, body, signal: controller.signal });
-    const text = await response.text();
-    return { request, ...readAnswer(response.status, response.headers, text), elapsedMs: performance.now() - started };
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return { request, ...(await readEndpointAnswer(response.status, response.headers, bytes)), elapsedMs: performance.now() - started };
   } catch (error) {
     const elapsedMs = performance.now() - started;
     if (timedOut) return { request, outcome: 'timeout', elapsedMs, error: `timed out after ${timeoutMs / 1000} s` };

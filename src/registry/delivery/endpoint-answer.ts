@@ -4,6 +4,9 @@
  * of the ways an answer is wrong. Pure functions, so every outcome is tested without a server.
  */
 
+import type { IncomingFile } from '../http/request-files.js';
+import { isMultipart, readMultipartAnswer } from './multipart-answer.js';
+
 /**
  * - `response`: 200 with a JSON interaction response (an object with an integer `type`)
  * - `acknowledged`: 202 or 204; the bot answers through the callback route
@@ -29,8 +32,22 @@ export interface Answer {
   responseBody?: string;
   /** The parsed body, for `response` only. */
   response?: InteractionResponseBody;
+  /** The files of a multipart answer, for `response` only. */
+  files?: IncomingFile[];
   /** Why the outcome is not `response` or `acknowledged`, in words a developer can act on. */
   error?: string;
+}
+
+/** Classifies an answer's bytes: a multipart one (an answer with files) is read part by part. */
+export async function readEndpointAnswer(status: number, headers: Headers, bytes: Uint8Array): Promise<Answer> {
+  const contentType = headers.get('content-type');
+  if (status !== 200 || contentType === null || !isMultipart(contentType)) return readAnswer(status, headers, new TextDecoder().decode(bytes));
+  const responseHeaders = Object.fromEntries(headers);
+  const parts = await readMultipartAnswer(bytes, contentType);
+  if ('problem' in parts) return { outcome: 'bad-body', status, responseHeaders, error: parts.problem };
+  const parsed = parseResponse(parts.payload);
+  if (typeof parsed === 'string') return { outcome: 'bad-body', status, responseHeaders, responseBody: parts.payload, error: parsed };
+  return { outcome: 'response', status, responseHeaders, responseBody: parts.payload, response: parsed, files: parts.files };
 }
 
 /** Enough of an error page to recognise it, not a whole framework's HTML. */

@@ -5,15 +5,17 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { MESSAGE_FILES_TOTAL_LIMIT } from '../../shared/attachment-limits.js';
+import { DEFAULT_BODY_LIMIT } from '../http/json-body.js';
 
 const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
 
 /**
- * The most of an answer the registry reads: an interaction response is a few kilobytes of
- * JSON, and the registry's own request bodies stop at 1 MiB. An endpoint that streams
+ * The most of an answer the registry reads: an interaction response with the files a
+ * message may carry (a multipart answer) and a JSON body's limit. An endpoint that streams
  * without end is cut off here instead of filling memory until the deadline.
  */
-export const MAX_ANSWER_BYTES = 1024 * 1024;
+export const MAX_ANSWER_BYTES = MESSAGE_FILES_TOTAL_LIMIT + DEFAULT_BODY_LIMIT;
 
 /** The `code` of the rejection for an answer past MAX_ANSWER_BYTES. */
 export const ANSWER_TOO_LARGE = 'ANSWER_TOO_LARGE';
@@ -26,7 +28,7 @@ interface PostInit {
 }
 
 /** POSTs and reads the whole answer; rejects like fetch on a network error or an abort, and past MAX_ANSWER_BYTES. */
-export function httpPost(url: string, init: PostInit): Promise<{ status: number; headers: Headers; text(): Promise<string> }> {
+export function httpPost(url: string, init: PostInit): Promise<{ status: number; headers: Headers; arrayBuffer(): Promise<ArrayBuffer>; text(): Promise<string> }> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const secure = target.protocol === 'https:';
@@ -45,8 +47,9 @@ export function httpPost(url: string, init: PostInit): Promise<{ status: number;
         for (const [name, value] of Object.entries(response.headers)) {
           if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
         }
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: response.statusCode ?? 0, headers, text: async () => text });
+        const bytes = Buffer.concat(chunks);
+        const view = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+        resolve({ status: response.statusCode ?? 0, headers, arrayBuffer: async () => view, text: async () => bytes.toString('utf8') });
       });
     });
     const abort = () => request.destroy(Object.assign(new Error('The operation was aborted.'), { name: 'AbortError' }));

@@ -16,7 +16,7 @@ import type { IncomingFile } from './request-files.js';
 import { invalidField, ServiceError } from './service-error.js';
 
 /** The names file parts go by: `files[n]`, and older clients' `file` and `file1`. */
-const FILE_FIELD = /^(files\[\d+\]|file\d*)$/;
+export const FILE_FIELD = /^(files\[\d+\]|file\d*)$/;
 
 /** `METHOD url-pattern` of every route that takes a message with files. */
 export const MESSAGE_FILE_ROUTES: ReadonlySet<string> = new Set([
@@ -42,19 +42,19 @@ export const MULTIPART_MESSAGES = {
 } as const;
 
 /** The `n` of `files[n]`; other file fields (`file`, `file1`: older clients) count in order. */
-function fileIndex(field: string, position: number): number {
+export function fileIndex(field: string, position: number): number {
   const match = /^files\[(\d{1,4})\]$/.exec(field);
   return match ? Number(match[1]) : position;
 }
 
 /** The part's media type as stored: none for the "I do not know" of application/octet-stream. */
-function partType(mimetype: string | undefined): string | null {
+export function partType(mimetype: string | undefined): string | null {
   const type = mimetype?.trim().toLowerCase();
   return !type || type === 'application/octet-stream' ? null : type;
 }
 
 /** `payload_json`'s value as the JSON body; a discord.py part says application/json and arrives parsed. */
-function readPayload(value: unknown, truncated: boolean): unknown {
+export function readPayload(value: unknown, truncated: boolean): unknown {
   if (truncated) throw new ServiceError('entityTooLarge');
   if (typeof value !== 'string') return value;
   if (nestsDeeperThan(value, MAX_JSON_DEPTH)) throw new ServiceError('invalidJson');

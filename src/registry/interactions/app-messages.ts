@@ -7,10 +7,12 @@ import type { APIMessage } from 'discord-api-types/v10';
 import type { PollInput } from '../../shared/poll-rules.js';
 import { storedMessageView } from '../queries/stored-message-view.js';
 import { storePoll } from '../services/channel-messages.js';
-import { storeMessageFiles, type FileRow, type OutgoingMessage } from '../services/message-files.js';
+import type { FieldPath } from '../../shared/command-rules/error-tree.js';
+import type { MessageUpload } from '../http/request-files.js';
+import { prepareMessageFiles, storeMessageFiles, type FileRow, type OutgoingMessage } from '../services/message-files.js';
 import type { MessageRecord } from '../store/records.js';
 import type { InteractionRecord } from './ledger.js';
-import { MESSAGE_FLAGS } from './message-data.js';
+import { MESSAGE_FLAGS, type MessageData } from './message-data.js';
 import { toChannel, toUser, type InteractionServices } from './services.js';
 
 /** Message types of what an interaction sends (discord-api-types `MessageType`). */
@@ -47,6 +49,21 @@ function save(services: InteractionServices, record: InteractionRecord, message:
       storeMessageFiles(services.store, message, files);
     });
   }
+}
+
+/**
+ * A message of the interaction with its files (message-files.ts): a new one's uploads, or
+ * an edit's plan of which of `existing`'s attachments stay. `at` is the error prefix
+ * (`['data']` for a callback); an edit keeps the ephemerality of what it edits.
+ */
+export function appMessageFiles(
+  services: InteractionServices, record: InteractionRecord, upload: MessageUpload,
+  request: { body: unknown; at: FieldPath }, data: MessageData, existing?: MessageRecord,
+): { message: OutgoingMessage; rows: FileRow[] } {
+  const ephemeral = ((existing?.flags ?? data.flags ?? 0) & MESSAGE_FLAGS.EPHEMERAL) !== 0;
+  return prepareMessageFiles(services, upload, {
+    ...request, channelId: record.channel_id, uploaderId: record.application_id, ephemeral, ...(existing ? { existing } : {}),
+  }, data);
 }
 
 /** Sends a new message for the interaction: the original response (`original`) or a follow-up. */

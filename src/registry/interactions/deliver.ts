@@ -74,11 +74,12 @@ export async function deliver(services: InteractionServices, application: Applic
   await told;
   inspect('INTERACTION_BOT_RESPONSE', {
     outcome: result.outcome, status: result.status, body: result.responseBody, elapsed_ms: result.elapsedMs, error: result.error,
+    ...(result.files ? { files: result.files.map((file) => ({ field: file.field, filename: file.filename, size: file.bytes.length, content_type: file.contentType })) } : {}),
   });
   switch (result.outcome) {
     case 'response':
       try {
-        applyResponse(services, record, result.response, false);
+        applyResponse(services, record, result.response, false, { files: result.files ?? [], origin: record.origin });
       } catch (error) {
         const body = error instanceof ServiceError ? JSON.stringify(error.body()) : String(error);
         const refusal = error instanceof ServiceError ? { refusal: refusalSentence(error.body()), answer: error.body() } : {};

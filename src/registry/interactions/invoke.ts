@@ -74,7 +74,7 @@ export function invoke(
   const application = store.world.application(body.application_id);
   if (!application) throw new ServiceError('unknownApplication');
 
-  if (body.type === 3 || body.type === 5) return startInteraction(services, user, application, location, body, componentSource(services, user, location, body));
+  if (body.type === 3 || body.type === 5) return startInteraction(services, user, application, location, body, componentSource(services, user, location, body), origin);
 
   const command = store.commands.byId(String(body.data.id ?? ''));
   if (!command || command.application_id !== application.id) throw new ServiceError('unknownCommand');
@@ -129,7 +129,7 @@ export function invoke(
   if (resolved) data.resolved = resolved;
   // An autocomplete only shows the file to the app; the command itself sends it, once.
   const attachments = kind === 'command' ? references.attachments : [];
-  return startInteraction(services, user, application, location, body, { data, command, attachments });
+  return startInteraction(services, user, application, location, body, { data, command, attachments }, origin);
 }
 
 /** What a message of this interaction says it answers: a command's target, or the modal's opener. */
@@ -153,6 +153,7 @@ function metadataFacts(
 function startInteraction(
   services: InteractionServices, user: UserRecord, application: ApplicationRecord, location: Location, body: InvokeBody,
   source: { data: Record<string, unknown>; command?: StoredCommand; message?: APIMessage; messageId?: string; attachments?: string[] },
+  origin: string,
 ): { record: InteractionRecord; delivered: Promise<void> } {
   const { store } = services;
   const id = services.nextId();
@@ -180,7 +181,7 @@ function startInteraction(
     channel_id: channel.id, nonce: body.nonce ?? null, name: source.command?.definition.name ?? null,
     created_at: services.now(), response_type: null, expired: false, original_message_id: null,
     source_message_id: source.messageId ?? null, followups: 0, user_installed_only: !('0' in owners),
-    authorizing_integration_owners: owners, payload,
+    authorizing_integration_owners: owners, payload, origin,
     metadata: interactionMetadata({ id, type: body.type, user: apiUser(user), owners, ...metadataFacts(services, user, application, body.type, source) }),
   };
   store.attachments.markUsed(source.attachments ?? [], id);

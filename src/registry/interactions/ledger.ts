@@ -54,6 +54,8 @@ export interface InteractionRecord {
   payload: Record<string, unknown>;
   /** The `interaction_metadata` of the messages it sends (follow-ups add their original's id). */
   metadata: StoredInteractionMetadata;
+  /** The registry's address as the invoking client reached it: URLs of files the app answers inline with. */
+  origin: string;
   /** The latest refusal of a first answer (refusal.ts), named by the failure if no valid one follows. */
   refusal?: string;
 }

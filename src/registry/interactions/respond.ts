@@ -8,9 +8,10 @@
 import { ErrorCollector } from '../../shared/command-rules/error-tree.js';
 import { validateModal, type ModalFields } from '../../shared/message-rules/index.js';
 import { validateBodyPoll, type PollInput } from '../../shared/poll-rules.js';
+import type { MessageUpload } from '../http/request-files.js';
 import { invalidField, invalidFormBody, ServiceError } from '../http/service-error.js';
 import type { MessageRecord } from '../store/records.js';
-import { appMessageView, editAppMessage, findAppMessage, sendAppMessage } from './app-messages.js';
+import { appMessageFiles, appMessageView, editAppMessage, findAppMessage, sendAppMessage } from './app-messages.js';
 import { launchActivity } from './launch.js';
 import { deadlineFailure } from './refusal.js';
 import { deadlineDetail, type InteractionRecord } from './ledger.js';
@@ -44,9 +45,12 @@ export function expireIfLate(services: InteractionServices, record: InteractionR
   return record.expired;
 }
 
-/** Applies a first response; answers the `with_response` body (undefined for a plain 204). */
+/**
+ * Applies a first response; answers the `with_response` body (undefined for a plain 204).
+ * `upload` holds the files of a multipart answer (none for JSON) and the origin their URLs use.
+ */
 export function applyResponse(
-  services: InteractionServices, record: InteractionRecord, input: unknown, withResponse: boolean,
+  services: InteractionServices, record: InteractionRecord, input: unknown, withResponse: boolean, upload: MessageUpload,
 ): Record<string, unknown> | undefined {
   if (expireIfLate(services, record)) throw new ServiceError('unknownInteraction');
   if (record.response_type !== null) throw new ServiceError('alreadyAcknowledged');
@@ -60,7 +64,7 @@ export function applyResponse(
   if (!(ALLOWED[record.type] ?? []).includes(type)) {
     throw invalidField(['type'], 'INTERACTION_RESPONSE_TYPE_INVALID', `Callback type ${type} cannot answer an interaction of type ${record.type}.`);
   }
-  const effect = respond(services, record, type, data);
+  const effect = respond(services, record, type, data, upload);
   record.response_type = type;
   toUser(services, record.user_id, 'INTERACTION_SUCCESS', { id: record.id, nonce: record.nonce });
   if (!withResponse) return undefined;
@@ -94,13 +98,13 @@ function responsePoll(data: unknown): PollInput | undefined {
   return result.value;
 }
 
-function respond(services: InteractionServices, record: InteractionRecord, type: number, data: unknown): Effect {
+function respond(services: InteractionServices, record: InteractionRecord, type: number, data: unknown, upload: MessageUpload): Effect {
   switch (type) {
     case CALLBACK.CHANNEL_MESSAGE_WITH_SOURCE: {
-      const content = message(data, false);
       const poll = responsePoll(data);
-      if (isEmptyMessage(content) && !poll) throw new ServiceError('emptyMessage');
-      const sent = sendAppMessage(services, record, content, { original: true, ...(poll ? { poll } : {}) });
+      const { message: content, rows } = appMessageFiles(services, record, upload, { body: data, at: ['data'] }, message(data, false));
+      if (isEmptyMessage(content) && !poll && rows.length === 0) throw new ServiceError('emptyMessage');
+      const sent = sendAppMessage(services, record, content, { original: true, files: rows, ...(poll ? { poll } : {}) });
       record.original_message_id = sent.id;
       return { message: sent };
     }
@@ -116,7 +120,8 @@ function respond(services: InteractionServices, record: InteractionRecord, type:
     case CALLBACK.UPDATE_MESSAGE: {
       const source = record.source_message_id === null ? undefined : findAppMessage(services, record, record.source_message_id);
       if (!source) throw new ServiceError('unknownMessage');
-      return { message: editAppMessage(services, record, source, message(data, true, source.flags)) };
+      const { message: edit, rows } = appMessageFiles(services, record, upload, { body: data, at: ['data'] }, message(data, true, source.flags), source);
+      return { message: editAppMessage(services, record, source, edit, rows) };
     }
     case CALLBACK.AUTOCOMPLETE_RESULT:
       toUser(services, record.user_id, 'APPLICATION_COMMAND_AUTOCOMPLETE_RESPONSE', {

@@ -8,9 +8,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validateBodyPoll } from '../../shared/poll-rules.js';
 import type { RegistryContext } from '../app.js';
+import { requestUpload } from '../http/request-files.js';
 import { resource } from '../http/resource.js';
 import { invalidFormBody, ServiceError } from '../http/service-error.js';
-import { appMessageView, deleteAppMessage, editAppMessage, findAppMessage, sendAppMessage } from '../interactions/app-messages.js';
+import { appMessageFiles, appMessageView, deleteAppMessage, editAppMessage, findAppMessage, sendAppMessage } from '../interactions/app-messages.js';
 import { USER_INSTALL_FOLLOWUP_LIMIT, type InteractionRecord } from '../interactions/ledger.js';
 import { isEmptyMessage, MESSAGE_FLAGS, validateMessageData } from '../interactions/message-data.js';
 import { refusedRequest } from '../interactions/refusal.js';
@@ -79,20 +80,22 @@ export function registerInteractionWebhookRoutes(app: FastifyInstance, context: 
     const polled = validateBodyPoll(request.body, []);
     if (!polled.ok) throw invalidFormBody(polled.errors);
     const poll = polled.value;
-    if (isEmptyMessage(checked.value) && !poll) throw new ServiceError('emptyMessage');
     // The first follow-up to a deferred response completes the "thinking" message, its
     // ephemerality fixed by the deferral (the follow-up's flags are ignored), as editReply would.
     const original = record.original_message_id === null ? undefined : findAppMessage(context, record, record.original_message_id);
-    if (original && (original.flags & MESSAGE_FLAGS.LOADING) !== 0) {
-      const { flags: _ignored, ...data } = checked.value;
+    const completing = original && (original.flags & MESSAGE_FLAGS.LOADING) !== 0 ? original : undefined;
+    const { message: data, rows } = appMessageFiles(context, record, requestUpload(request), { body: request.body, at: [] }, checked.value, completing);
+    if (isEmptyMessage(data) && !poll && rows.length === 0) throw new ServiceError('emptyMessage');
+    if (completing) {
+      const { flags: _ignored, ...edit } = data;
       // Its poll goes with it: the completed message is the one that carries the poll.
-      if (poll && (original.flags & MESSAGE_FLAGS.EPHEMERAL) === 0) storePoll(context.store, original.id, poll, context.now());
-      const completed = editAppMessage(context, record, original, data);
+      if (poll && (completing.flags & MESSAGE_FLAGS.EPHEMERAL) === 0) storePoll(context.store, completing.id, poll, context.now());
+      const completed = editAppMessage(context, record, completing, edit, rows);
       inspect(request, record, 200);
       return appMessageView(context, completed);
     }
     record.followups += 1;
-    const sent = sendAppMessage(context, record, checked.value, { original: false, ...(poll ? { poll } : {}) });
+    const sent = sendAppMessage(context, record, data, { original: false, files: rows, ...(poll ? { poll } : {}) });
     inspect(request, record, 200);
     return appMessageView(context, sent);
   };
@@ -115,7 +118,8 @@ export function registerInteractionWebhookRoutes(app: FastifyInstance, context: 
         const target = message(request, record);
         const checked = validateMessageData(request.body, [], true, target.flags);
         if (!checked.ok) throw invalidFormBody(checked.errors);
-        const edited = editAppMessage(context, record, target, checked.value);
+        const { message: edit, rows } = appMessageFiles(context, record, requestUpload(request), { body: request.body, at: [] }, checked.value, target);
+        const edited = editAppMessage(context, record, target, edit, rows);
         inspect(request, record, 200);
         return appMessageView(context, edited);
       });

@@ -8,6 +8,7 @@ import type { RegistryContext } from '../app.js';
 import { requestLocale } from '../domain/request-locale.js';
 import { authenticatePerson } from '../http/auth.js';
 import { requestOrigin } from '../http/request-origin.js';
+import { requestUpload } from '../http/request-files.js';
 import { resource } from '../http/resource.js';
 import { ServiceError } from '../http/service-error.js';
 import { invoke, parseInvokeBody } from '../interactions/invoke.js';
@@ -37,7 +38,7 @@ export function registerInteractionRoutes(app: FastifyInstance, context: Registr
         id: record.id, nonce: record.nonce, application_id: record.application_id, body: request.body, with_response: withResponse, status, answer,
       });
       try {
-        const answer = applyResponse(context, record, request.body, withResponse);
+        const answer = applyResponse(context, record, request.body, withResponse, requestUpload(request));
         inspect(answer ? 200 : 204, answer ?? null);
         return answer ? answer : reply.code(204).send();
       } catch (error) {

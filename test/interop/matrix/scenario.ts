@@ -34,9 +34,13 @@ const GLOBAL_COMMANDS = [
   { name: 'slow', type: 1, description: 'Thinks before it answers' },
   { name: 'buttons', type: 1, description: 'Shows a button' },
   { name: 'ask', type: 1, description: 'Asks for feedback' },
+  { name: 'report', type: 1, description: 'Sends a report' },
   { name: 'Wave', type: 2, description: '' },
   { name: 'Quote', type: 3, description: '' },
 ];
+
+/** The file `/report` sends. */
+const REPORT = 'Report: all good\n';
 
 const byName = (left: { name: string }, right: { name: string }) => (left.name < right.name ? -1 : 1);
 
@@ -166,6 +170,17 @@ export function describeMatrix(bot: MatrixBot): void {
       expect(await answer(id, (data) => data.id !== thinking.id)).toMatchObject({
         content: 'And one more thing.', type: 0, interaction_metadata: { id, original_response_message_id: thinking.id },
       });
+      await succeeded(id);
+    });
+
+    it('replies with a file, which the API lists and serves back byte for byte', async () => {
+      const id = await run(await command('report'), 'report-1');
+      const message = await answer(id);
+      expect(message).toMatchObject({ content: 'Here is the report', attachments: [{ filename: 'report.txt', size: REPORT.length }] });
+      const [file] = message.attachments as Array<{ url: string }>;
+      const served = await fetch(file!.url);
+      expect(served.status).toBe(200);
+      expect(await served.text()).toBe(REPORT);
       await succeeded(id);
     });
 

@@ -53,6 +53,7 @@ const GLOBAL_COMMANDS = [
   { name: 'slow', description: 'Thinks before it answers', type: 1 },
   { name: 'buttons', description: 'Shows a button', type: 1 },
   { name: 'ask', description: 'Asks for feedback', type: 1 },
+  { name: 'report', description: 'Sends a report', type: 1 },
   { name: 'Wave', type: 2 },
   { name: 'Quote', type: 3 },
 ];
@@ -68,6 +69,21 @@ const reply = (res, content) => res.send({
   type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE,
   data: { content },
 });
+
+/**
+ * An inline answer with a file: Discord's docs let an endpoint answer multipart/form-data,
+ * the interaction response in `payload_json` and the file in `files[0]`.
+ */
+async function sendWithFile(res, data, filename, text) {
+  const form = new FormData();
+  form.set('payload_json', JSON.stringify({
+    type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE,
+    data: { ...data, attachments: [{ id: 0, filename }] },
+  }));
+  form.set('files[0]', new Blob([text], { type: 'text/plain' }), filename);
+  const body = new Response(form);
+  res.set('Content-Type', body.headers.get('content-type')).send(Buffer.from(await body.arrayBuffer()));
+}
 
 /** /slow: the deferred answer is already sent; edit it, then follow up. */
 async function finishSlow(token) {
@@ -134,6 +150,10 @@ function answerCommand(interaction, res) {
     }
     case 'Quote':
       return reply(res, `Quoted: ${data.resolved.messages[data.target_id].content}`);
+    case 'report':
+      sendWithFile(res, { content: 'Here is the report' }, 'report.txt', 'Report: all good\n')
+        .catch((error) => console.error(`HANDLER-ERROR report: ${error.message}`));
+      return undefined;
     case 'ping':
       return reply(res, 'Pong!');
     default:

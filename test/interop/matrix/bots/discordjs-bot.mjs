@@ -3,7 +3,7 @@
 // `guild.commands.create` (single create), one `interactionCreate` handler.
 // Pointed at Slashbench by one option: `rest.api` (README.md beside this folder: the contract).
 import {
-  ActionRowBuilder, ApplicationCommandOptionType, ApplicationCommandType, ButtonBuilder, ButtonStyle, Client, Events,
+  ActionRowBuilder, ApplicationCommandOptionType, AttachmentBuilder, ApplicationCommandType, ButtonBuilder, ButtonStyle, Client, Events,
   GatewayIntentBits, ModalBuilder, TextInputBuilder, TextInputStyle,
 } from 'discord.js';
 
@@ -20,6 +20,7 @@ const GLOBAL = [
   { name: 'slow', description: 'Thinks before it answers' },
   { name: 'buttons', description: 'Shows a button' },
   { name: 'ask', description: 'Asks for feedback' },
+  { name: 'report', description: 'Sends a report' },
   { name: 'Wave', type: ApplicationCommandType.User },
   { name: 'Quote', type: ApplicationCommandType.Message },
 ];
@@ -52,6 +53,11 @@ async function handle(interaction) {
         const reason = new TextInputBuilder().setCustomId('reason').setLabel('Reason').setStyle(TextInputStyle.Short).setRequired(true);
         const modal = new ModalBuilder().setCustomId('feedback').setTitle('Feedback').addComponents(new ActionRowBuilder().addComponents(reason));
         await interaction.showModal(modal);
+        break;
+      }
+      case 'report': {
+        const file = new AttachmentBuilder(Buffer.from('Report: all good\n'), { name: 'report.txt' });
+        await interaction.reply({ content: 'Here is the report', files: [file] });
         break;
       }
       case 'ping':

@@ -6,6 +6,7 @@ a Modal for the form. Only the base URL and the token differ from a production b
 The contract it follows is test/interop/matrix/README.md.
 """
 
+import io
 import json
 import os
 import sys
@@ -94,6 +95,12 @@ async def slow(interaction: discord.Interaction) -> None:
     await interaction.response.defer()
     await interaction.edit_original_response(content='Done thinking.')
     await interaction.followup.send('And one more thing.')
+
+
+@client.tree.command(name='report', description='Sends a report')
+async def report_command(interaction: discord.Interaction) -> None:
+    report_file = discord.File(io.BytesIO(b'Report: all good\n'), filename='report.txt')
+    await interaction.response.send_message('Here is the report', file=report_file)
 
 
 class HelloView(discord.ui.View):

@@ -43,6 +43,7 @@ const GLOBAL_COMMANDS = [
   { type: ApplicationCommandTypes.CHAT_INPUT, name: 'slow', description: 'Thinks before it answers' },
   { type: ApplicationCommandTypes.CHAT_INPUT, name: 'buttons', description: 'Shows a button' },
   { type: ApplicationCommandTypes.CHAT_INPUT, name: 'ask', description: 'Asks for feedback' },
+  { type: ApplicationCommandTypes.CHAT_INPUT, name: 'report', description: 'Sends a report' },
   { type: ApplicationCommandTypes.USER, name: 'Wave' },
   { type: ApplicationCommandTypes.MESSAGE, name: 'Quote' },
 ];
@@ -78,6 +79,11 @@ async function onCommand(interaction) {
           await interaction.editOriginal({ content: 'Done thinking.' });
           return interaction.createFollowup({ content: 'And one more thing.' });
         }
+        case 'report':
+          return interaction.createMessage({
+            content: 'Here is the report',
+            files: [{ name: 'report.txt', contents: Buffer.from('Report: all good\n') }],
+          });
         case 'buttons':
           return interaction.createMessage({
             content: 'Press the button',

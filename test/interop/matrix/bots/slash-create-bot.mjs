@@ -65,6 +65,16 @@ class SlowCommand extends SlashCommand {
   }
 }
 
+class ReportCommand extends SlashCommand {
+  constructor(creator) {
+    super(creator, { name: 'report', description: 'Sends a report' });
+  }
+
+  async run(ctx) {
+    await ctx.send({ content: 'Here is the report', files: [{ name: 'report.txt', file: Buffer.from('Report: all good\n') }] });
+  }
+}
+
 class ButtonsCommand extends SlashCommand {
   constructor(creator) {
     super(creator, { name: 'buttons', description: 'Shows a button' });
@@ -143,7 +153,7 @@ creator.on('componentInteraction', async (ctx) => {
   }
 });
 
-creator.registerCommands([EchoCommand, SlowCommand, ButtonsCommand, AskCommand, WaveCommand, QuoteCommand, PingCommand]);
+creator.registerCommands([EchoCommand, SlowCommand, ReportCommand, ButtonsCommand, AskCommand, WaveCommand, QuoteCommand, PingCommand]);
 await creator.withServer(new ExpressServer()).startServer();
 
 // The global set is one bulk overwrite (syncCommands' PUT); the guild command is created
