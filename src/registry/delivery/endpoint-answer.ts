@@ -39,7 +39,7 @@ export interface Answer {
 }
 
 /** Classifies an answer's bytes: a multipart one (an answer with files) is read part by part. */
-export async function readEndpointAnswer(status: number, headers: Headers, bytes: Uint8Array): Promise<Answer> {
+export async function readEndpointAnswer(status: number, headers: Headers, bytes: Uint8Array<ArrayBuffer>): Promise<Answer> {
   const contentType = headers.get('content-type');
   if (status !== 200 || contentType === null || !isMultipart(contentType)) return readAnswer(status, headers, new TextDecoder().decode(bytes));
   const responseHeaders = Object.fromEntries(headers);

@@ -18,7 +18,7 @@ export function isMultipart(contentType: string | null): boolean {
 }
 
 /** Reads a multipart answer's parts; every refusal says what to fix. */
-export async function readMultipartAnswer(bytes: Uint8Array, contentType: string): Promise<MultipartAnswer> {
+export async function readMultipartAnswer(bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<MultipartAnswer> {
   let form: FormData;
   try {
     form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
