@@ -1,7 +1,7 @@
 /**
  * Bad input on every route, property-based: each route the running app registers gets
  * `runs` requests made from its valid sample by changing any of the body (mutated in place,
- * replaced by random JSON, random text or bytes, or left out), the content type, the
+ * replaced by random JSON, random text or bytes, a multipart body well formed or not, or left out), the content type, the
  * Authorization header (every credential kind and garbage), other headers (locales, Host,
  * Origin, huge values), the path values (non-snowflakes, huge numbers, unicode, `../`, raw
  * or encoded) and the query string. Every answer must be below 500, every refusal in the
@@ -63,7 +63,30 @@ type BodyChange =
   | { kind: 'json'; value: unknown }
   | { kind: 'text'; text: string }
   | { kind: 'bytes'; bytes: Uint8Array }
+  | { kind: 'multipart'; shape: MultipartShape }
   | { kind: 'none' };
+
+/**
+ * A multipart body as bot libraries send messages with files (`payload_json` plus
+ * `files[n]`), well formed or not: the sample's JSON, broken JSON or none; up to 12 file
+ * parts (past the 10 a message takes), some without a filename; now and then one past the
+ * 10 MiB limit; no boundary in the header; cut off anywhere.
+ */
+interface MultipartShape {
+  payload: 'sample' | 'broken' | 'none';
+  files: Array<{ named: boolean; bytes: Uint8Array }>;
+  oversized: boolean;
+  boundary: boolean;
+  cut: number | null;
+}
+
+const multipartShape: fc.Arbitrary<MultipartShape> = fc.record({
+  payload: fc.constantFrom<MultipartShape['payload']>('sample', 'sample', 'broken', 'none'),
+  files: fc.array(fc.record({ named: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }), bytes: fc.uint8Array({ maxLength: 200 }) }), { maxLength: 12 }),
+  oversized: fc.oneof({ weight: 30, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+  boundary: fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+  cut: fc.option(fc.nat(), { freq: 4 }),
+});
 
 const bodyChange: fc.Arbitrary<BodyChange> = fc.oneof(
   { weight: 2, arbitrary: fc.constant<BodyChange>({ kind: 'keep' }) },
@@ -71,6 +94,7 @@ const bodyChange: fc.Arbitrary<BodyChange> = fc.oneof(
   { weight: 2, arbitrary: fc.oneof(fc.anything({ maxDepth: 3 }), fc.jsonValue({ maxDepth: 5 })).map<BodyChange>((value) => ({ kind: 'json', value })) },
   { weight: 1, arbitrary: fc.oneof(oddText, fc.string({ maxLength: 200 })).map<BodyChange>((text) => ({ kind: 'text', text })) },
   { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }).map<BodyChange>((bytes) => ({ kind: 'bytes', bytes })) },
+  { weight: 2, arbitrary: multipartShape.map<BodyChange>((shape) => ({ kind: 'multipart', shape })) },
   { weight: 1, arbitrary: fc.constant<BodyChange>({ kind: 'none' }) },
 );
 
@@ -169,6 +193,24 @@ function encodedSample(request: RouteRequest): { payload?: string | Buffer; cont
   return { payload: JSON.stringify(request.body), contentType: 'application/json' };
 }
 
+const BOUNDARY = 'SlashbenchFuzzBoundary';
+
+/** One part of a multipart body; a file part without `filename` is what some broken clients send. */
+function formPart(name: string, bytes: Uint8Array, filename?: string): Buffer {
+  const disposition = `form-data; name="${name}"${filename === undefined ? '' : `; filename="${filename}"`}`;
+  return Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n\r\n`), bytes, Buffer.from('\r\n')]);
+}
+
+function multipartPayload(request: RouteRequest, shape: MultipartShape): { payload: Buffer; contentType: string } {
+  const parts: Buffer[] = [];
+  if (shape.payload !== 'none') parts.push(formPart('payload_json', Buffer.from(shape.payload === 'sample' ? JSON.stringify(request.body ?? {}) : '{"content": "unclosed')));
+  shape.files.forEach((file, index) => parts.push(formPart(`files[${index}]`, file.bytes, file.named ? `file${index}.bin` : undefined)));
+  if (shape.oversized) parts.push(formPart(`files[${shape.files.length}]`, Buffer.alloc(10 * 1024 * 1024 + 1), 'huge.bin'));
+  const whole = Buffer.concat([...parts, Buffer.from(`--${BOUNDARY}--\r\n`)]);
+  const payload = shape.cut === null ? whole : whole.subarray(0, shape.cut % (whole.length + 1));
+  return { payload, contentType: shape.boundary ? `multipart/form-data; boundary=${BOUNDARY}` : 'multipart/form-data' };
+}
+
 function payloadOf(request: RouteRequest, change: BodyChange): { payload?: string | Buffer; contentType?: string } {
   switch (change.kind) {
     case 'keep':
@@ -187,6 +229,8 @@ function payloadOf(request: RouteRequest, change: BodyChange): { payload?: strin
       return { payload: change.text, contentType: 'application/json' };
     case 'bytes':
       return { payload: Buffer.from(change.bytes), contentType: 'application/octet-stream' };
+    case 'multipart':
+      return multipartPayload(request, change.shape);
     case 'none':
       return {};
   }

@@ -17,6 +17,14 @@ function messageInteraction(metadata: StoredInteractionMetadata | null): APIMess
   return { id: metadata.id, type: InteractionType.ApplicationCommand, name: metadata.name, user: metadata.user } satisfies APIMessageInteraction;
 }
 
+/**
+ * An embed as the service answers it: every embed a bot sends is a `rich` one, whatever
+ * `type` it named (the field is deprecated for bots, and the service sets it).
+ */
+function richEmbed(embed: Record<string, unknown>): Record<string, unknown> {
+  return { ...embed, type: 'rich' };
+}
+
 /** The message object for `GET /channels/{id}/messages[/{id}]` and everything that carries a message. */
 export function messageView(message: MessageRecord, author: UserRecord | undefined): APIMessage {
   const interaction = messageInteraction(message.interaction_metadata);
@@ -33,7 +41,7 @@ export function messageView(message: MessageRecord, author: UserRecord | undefin
     mention_roles: [],
     // The stored JSON of what the message rules let through (see above): typed here, where it leaves the store.
     attachments: message.attachments as unknown as APIMessage['attachments'],
-    embeds: message.embeds as unknown as APIMessage['embeds'],
+    embeds: message.embeds.map(richEmbed) as unknown as APIMessage['embeds'],
     components: message.components as unknown as NonNullable<APIMessage['components']>,
     pinned: false,
     type: message.type,
