@@ -43,6 +43,17 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [electron] }] },
   },
   {
+    // The store is asynchronous: a promise used as a value (a truthy `if`, a callback that
+    // returns one where nothing waits) or left unawaited is a bug the compiler cannot see.
+    files: ['src/registry/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     files: ['src/renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {

@@ -49,7 +49,7 @@ const BOTS: Record<string, BotKind> = {
   'in-time': { http: holding(DEADLINE_MS / 2, (response) => answerJson(response, 200, reply('just in time'))) },
   'stalled-body': {
     http: (request, response) => {
-      holding(null)(request, response);
+      void holding(null)(request, response);
       response.writeHead(200, { 'content-type': 'application/json' }).write('{"type": 4, "da');
     },
   },
@@ -118,7 +118,7 @@ async function goodBotsServed(): Promise<Dispatched> {
 /** Every connection the registry opened to `name`'s endpoint is closed (it gave up, it did not leak them). */
 async function connectionsClosed(name: string): Promise<void> {
   const server = rig.apps.get(name)!.server!;
-  await Promise.all([...server.sockets].map((socket) => (socket.destroyed ? undefined : once(socket, 'close'))));
+  await Promise.all([...server.sockets].map((socket) => (socket.destroyed ? Promise.resolve() : once(socket, 'close'))));
   expect(server.sockets.size).toBe(0);
 }
 
