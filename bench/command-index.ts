@@ -34,7 +34,7 @@ export async function benchCommandIndex(options: ThroughputOptions): Promise<Row
       });
       // The owner's user token with the scope to edit permissions, as after an OAuth2 authorization.
       const bearer = `bench-permissions-${app.id}`;
-      registry.store.tokens.put(bearer, { application_id: app.id, user_id: guild.owner.id, scopes: [EDIT_PERMISSIONS], expires_at: Date.now() + 3_600_000 });
+      await registry.store.tokens.put(bearer, { application_id: app.id, user_id: guild.owner.id, scopes: [EDIT_PERMISSIONS], expires_at: Date.now() + 3_600_000 });
       const setPermissions = (target: string, permissions: unknown[]) => api(registry.url, {
         method: 'PUT', path: `/applications/${app.id}/guilds/${guild.id}/commands/${target}/permissions`,
         authorization: `Bearer ${bearer}`, body: { permissions },

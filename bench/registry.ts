@@ -33,7 +33,7 @@ export async function startBenchRegistry(world: WorldFile, options: { clientDire
   const now = Date.now;
   const nextId = createSnowflakeGenerator(now);
   const bus = new EventBus();
-  loadWorld(store, world, { now, nextId });
+  await loadWorld(store, world, { now, nextId });
   const app = buildApp({
     store, now, nextId, bus, routeLimit: UNREACHABLE_ROUTE_LIMIT,
     ...(options.clientDirectory === undefined ? {} : { clientDirectory: options.clientDirectory }),
@@ -45,7 +45,7 @@ export async function startBenchRegistry(world: WorldFile, options: { clientDire
     url: `http://127.0.0.1:${port}`, app, store, bus,
     async close() {
       await app.close();
-      store.close();
+      await store.close();
       await rm(dataDirectory, { recursive: true, force: true });
     },
   };

@@ -38,7 +38,7 @@ const BENCHMARKS: Record<string, () => Promise<Row[]>> = {
   'round-trip': () => benchRoundTrip(latency),
   reads: () => benchCommandReads(throughput),
   bulk: () => benchBulkOverwrite({ iterations: quick ? 2 : 10, progress }),
-  index: () => benchCommandIndex(throughput),
+  index: async () => await benchCommandIndex(throughput),
   client: () => benchClient({ rounds: quick ? 1 : 4, starts: quick ? 1 : 5, progress }),
   memory: () => benchMemory(progress),
 };

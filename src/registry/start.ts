@@ -61,15 +61,15 @@ export async function startRegistry(options: StartOptions): Promise<RunningRegis
   let demo: WorldFile | undefined;
   try {
     // A disk that fills up while the world is written is the data directory's problem, said so.
-    openingDataDirectory(options.dataDirectory, () => {
-      if (world) loadWorld(store, world, { now, nextId });
-      else if (store.world.isEmpty()) {
+    await openingDataDirectory(options.dataDirectory, async () => {
+      if (world) await loadWorld(store, world, { now, nextId });
+      else if (await store.world.isEmpty()) {
         demo = demoWorld(nextId);
-        loadWorld(store, demo, { now, nextId });
+        await loadWorld(store, demo, { now, nextId });
       }
     });
   } catch (error) {
-    store.close();
+    await store.close();
     if (error instanceof WorldError) throw new StartError(`world file ${options.worldFile}: ${error.message}`);
     throw error;
   }
@@ -91,7 +91,7 @@ export async function startRegistry(options: StartOptions): Promise<RunningRegis
     async close() {
       if (onDisk) removeRunningFile(options.dataDirectory);
       await app.close();
-      store.close();
+      await store.close();
     },
   };
 }

@@ -48,27 +48,27 @@ async function main(): Promise<void> {
   try {
     if (values.reset !== undefined) await resetBotToken(store, dataDirectory, values.reset);
     if (values['reset-secret'] !== undefined) {
-      const app = named(store, values['reset-secret']);
-      store.transaction(() => store.credentials.resetClientSecret(app.id));
+      const app = await named(store, values['reset-secret']);
+      await store.transaction(async () => await store.credentials.resetClientSecret(app.id));
       console.log(`New client secret for ${app.name}.`);
     }
-    for (const line of tokenLines(store, dataDirectory)) console.log(line);
+    for (const line of await tokenLines(store, dataDirectory)) console.log(line);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
-function named(store: Store, nameOrId: string) {
-  const found = findApplication(store, nameOrId);
+async function named(store: Store, nameOrId: string) {
+  const found = await findApplication(store, nameOrId);
   if (typeof found === 'string') throw new UsageError(found);
   return found;
 }
 
 /** Through the running registry when there is one (its gateway closes the bot's sessions), else in the store. */
 async function resetBotToken(store: Store, dataDirectory: string, nameOrId: string): Promise<void> {
-  const app = named(store, nameOrId);
+  const app = await named(store, nameOrId);
   const running = readRunningFile(dataDirectory);
-  const caller = running && personToken(store);
+  const caller = running && await personToken(store);
   if (running && caller) {
     let answer: Response | undefined;
     try {
@@ -84,22 +84,22 @@ async function resetBotToken(store: Store, dataDirectory: string, nameOrId: stri
     }
     if (answer) throw new Error(`the registry at ${running.url} refused the reset: ${answer.status} ${await answer.text()}`);
   }
-  store.transaction(() => store.credentials.resetBotToken(app.id));
+  await store.transaction(async () => await store.credentials.resetBotToken(app.id));
   console.log(`New bot token for ${app.name}.`);
   if (running) console.log(`The registry at ${running.url} did not take the reset itself: restart it to end the bot's gateway sessions.`);
 }
 
 /** A token the management API takes: a person's known token, or a session minted for the first person. */
-function personToken(store: Store): string | undefined {
-  const people = store.world.users().filter((user) => !user.bot);
+async function personToken(store: Store): Promise<string | undefined> {
+  const people = (await store.world.users()).filter((user) => !user.bot);
   for (const person of people) {
-    const token = store.credentials.userToken(person.id);
+    const token = await store.credentials.userToken(person.id);
     if (token !== null) return token;
   }
   const first = people[0];
   if (!first) return undefined;
   const token = generateToken(first.id);
-  store.sessions.put(token, first.id, Date.now());
+  await store.sessions.put(token, first.id, Date.now());
   return token;
 }
 

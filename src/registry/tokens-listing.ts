@@ -7,6 +7,7 @@
 import { defaultDataDirectory } from './data-directory.js';
 import type { ApplicationRecord } from './store/records.js';
 import type { Store } from './store/store.js';
+import { mapAsync } from './async-lists.js';
 
 /** The command that lists the tokens of `dataDirectory` (no `--data` for the default one). */
 export function tokensCommand(dataDirectory: string, extra = ''): string {
@@ -21,8 +22,8 @@ export function quoted(word: string): string {
 }
 
 /** The application a name or id names: an exact id first, then a name in any case; ambiguous or unknown is an error message. */
-export function findApplication(store: Store, nameOrId: string): ApplicationRecord | string {
-  const applications = store.world.applications();
+export async function findApplication(store: Store, nameOrId: string): Promise<ApplicationRecord | string> {
+  const applications = await store.world.applications();
   const byId = applications.find((app) => app.id === nameOrId);
   if (byId) return byId;
   const named = applications.filter((app) => app.name.toLowerCase() === nameOrId.toLowerCase());
@@ -32,10 +33,10 @@ export function findApplication(store: Store, nameOrId: string): ApplicationReco
 }
 
 /** The listing, one line each. */
-export function tokenLines(store: Store, dataDirectory: string): string[] {
+export async function tokenLines(store: Store, dataDirectory: string): Promise<string[]> {
   const lines = [`Tokens of the registry in ${dataDirectory} (kept in ${store.credentials.keychainPath ?? 'memory'}):`];
-  for (const app of store.world.applications()) {
-    const known = store.credentials.application(app.id);
+  for (const app of await store.world.applications()) {
+    const known = await store.credentials.application(app.id);
     if (!known) continue;
     const reset = (option: string) => `unknown: make a new one with ${tokensCommand(dataDirectory, `${option} ${quoted(app.id)}`)}`;
     lines.push(
@@ -46,11 +47,11 @@ export function tokenLines(store: Store, dataDirectory: string): string[] {
       `  client secret  ${known.client_secret ?? (known.has_client_secret ? reset('--reset-secret') : `none: make one with ${tokensCommand(dataDirectory, `--reset-secret ${quoted(app.id)}`)}`)}`,
     );
   }
-  const people = store.world.users().filter((user) => !user.bot);
-  const withTokens = people.flatMap((user) => {
-    const token = store.credentials.userToken(user.id);
+  const people = (await store.world.users()).filter((user) => !user.bot);
+  const withTokens = (await mapAsync(people, async (user) => {
+    const token = await store.credentials.userToken(user.id);
     return token === null ? [] : [`  ${user.username} (user id ${user.id})  ${token}`];
-  });
+  })).flat();
   if (withTokens.length > 0) lines.push('', 'People (session tokens, sent as "Authorization: <token>"):', ...withTokens);
   if (withTokens.length < people.length) {
     lines.push('', `${people.length - withTokens.length} of ${people.length} people have no token shown here: give one a new token in the world editor's Users tab.`);

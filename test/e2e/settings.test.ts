@@ -38,8 +38,8 @@ let browser: TestBrowser;
 let page: Page;
 
 /** The local registry on its data directory with the example world, as `npm run serve -- --world` starts it. */
-function startLocal(): Promise<RunningRegistry> {
-  return startRegistry({ host: '127.0.0.1', port: 0, dataDirectory: localDirectory, worldFile: EXAMPLE_WORLD, clientDirectory: client.directory });
+async function startLocal(): Promise<RunningRegistry> {
+  return await startRegistry({ host: '127.0.0.1', port: 0, dataDirectory: localDirectory, worldFile: EXAMPLE_WORLD, clientDirectory: client.directory });
 }
 
 async function ready(userId: string): Promise<void> {

@@ -87,7 +87,7 @@ describe('the world editor\'s Apps and Users tabs in Chromium', () => {
     await value(`${APP}-key`).filter({ hasNotText: before }).waitFor();
     const shown = (await value(`${APP}-key`).textContent()) ?? '';
     expect(shown).toMatch(/^[0-9a-f]{64}$/);
-    expect(registry.store.world.application(APP)?.public_key).toBe(shown);
+    expect((await registry.store.world.application(APP))?.public_key).toBe(shown);
   });
 
   it('edits the app\'s settings, showing a refusal beside its field first', async () => {
@@ -95,7 +95,7 @@ describe('the world editor\'s Apps and Users tabs in Chromium', () => {
     await field('activity_url').fill('ftp://activity.example/');
     await press(field('activity_url'));
     await page.getByTestId(`app-${APP}-error-activity_url`).filter({ hasText: 'URL_TYPE_INVALID_PROTOCOL' }).waitFor();
-    expect(registry.store.world.application(APP)?.activity_url).toBeNull();
+    expect((await registry.store.world.application(APP))?.activity_url).toBeNull();
 
     await field('name').fill('Example Bot Renamed');
     await field('activity_url').fill('http://127.0.0.1:5173/');
@@ -103,10 +103,10 @@ describe('the world editor\'s Apps and Users tabs in Chromium', () => {
     await press(page.getByTestId(`app-flag-${APP}-${ApplicationFlags.Embedded}`), ' ');
     await press(page.getByTestId(`app-${APP}-save`));
     await notice('Saved Example Bot Renamed.');
-    expect(registry.store.world.application(APP)).toMatchObject({
+    expect(await registry.store.world.application(APP)).toMatchObject({
       name: 'Example Bot Renamed', activity_url: 'http://127.0.0.1:5173/', redirect_uris: ['http://127.0.0.1:3000/callback', 'myapp://oauth'],
     });
-    expect((registry.store.world.application(APP)?.flags ?? 0) & ApplicationFlags.Embedded).not.toBe(0);
+    expect(((await registry.store.world.application(APP))?.flags ?? 0) & ApplicationFlags.Embedded).not.toBe(0);
     await page.getByTestId(`app-${APP}`).filter({ hasText: 'has an Activity' }).waitFor();
   });
 

@@ -92,7 +92,7 @@ describe('the world editor in Chromium', () => {
     registry = await builtRegistry({ clientDirectory: client.directory });
     bot = await ScriptedBot.connect(registry.url, EXAMPLE.app.id, EXAMPLE.app.token, exampleHandler(new Gates()));
     await bot.registerCommands(COMMANDS);
-    loadWorld(registry.store, { users: [], applications: [{ id: DICE.id, name: DICE.name, bot_token: DICE.token }], guilds: [] }, {
+    await loadWorld(registry.store, { users: [], applications: [{ id: DICE.id, name: DICE.name, bot_token: DICE.token }], guilds: [] }, {
       now: Date.now, nextId: createSnowflakeGenerator(Date.now),
     });
     const registered = await fetch(`${registry.url}/api/v10/applications/${DICE.id}/commands`, {
@@ -127,7 +127,7 @@ describe('the world editor in Chromium', () => {
     await page.getByTestId('user-field-global_name').fill('Dave');
     await page.getByTestId('user-save').click();
     await notice('Created dave.');
-    const created = registry.store.world.users().find((user) => user.username === 'dave');
+    const created = (await registry.store.world.users()).find((user) => user.username === 'dave');
     expect(created).toMatchObject({ global_name: 'Dave', bot: false });
     dave = created?.id ?? '';
     const token = await page.getByTestId(`token-value-${dave}`).textContent() ?? '';
@@ -145,7 +145,7 @@ describe('the world editor in Chromium', () => {
     await page.getByTestId(`user-row-${EXAMPLE.alice.id}`).click();
     await page.getByTestId('user-delete').click();
     await page.getByTestId('user-errors').filter({ hasText: 'you cannot delete yourself: act as someone else first' }).waitFor();
-    expect(registry.store.world.user(EXAMPLE.alice.id)).toBeDefined();
+    expect(await registry.store.world.user(EXAMPLE.alice.id)).toBeDefined();
   });
 
   it('gives them a role with named permissions and makes them a member with it', async () => {
@@ -159,8 +159,8 @@ describe('the world editor in Chromium', () => {
     expect(await page.getByTestId('role-field-permissions').inputValue()).toBe('32');
     await page.getByTestId('role-save').click();
     await notice('Saved role "Managers".');
-    managers = registry.store.world.roles(EXAMPLE.guild).find((role) => role.name === 'Managers')?.id ?? '';
-    expect(registry.store.world.role(managers)).toMatchObject({ permissions: '32', color: 0x3498db, hoist: true });
+    managers = (await registry.store.world.roles(EXAMPLE.guild)).find((role) => role.name === 'Managers')?.id ?? '';
+    expect(await registry.store.world.role(managers)).toMatchObject({ permissions: '32', color: 0x3498db, hoist: true });
     await page.getByTestId(`role-row-${managers}`).and(page.locator('.world-editor__row--selected')).waitFor();
     // Searching keeps the matching switches, in their sections.
     await page.getByTestId('permission-search').fill('manage');
@@ -178,7 +178,7 @@ describe('the world editor in Chromium', () => {
     await page.getByTestId('member-save').click();
     await notice('Saved Dave in the guild.');
     await page.getByTestId(`member-row-${dave}`).filter({ hasText: 'Managers' }).waitFor();
-    expect(registry.store.world.member(EXAMPLE.guild, dave)).toMatchObject({ roles: [managers], nick: 'Dave the Manager' });
+    expect(await registry.store.world.member(EXAMPLE.guild, dave)).toMatchObject({ roles: [managers], nick: 'Dave the Manager' });
     await screenshot('world-editor-03-members');
     // The rest of the client follows: the member list shows them apart, in the role's colour.
     await closeEditor();
@@ -231,7 +231,7 @@ describe('the world editor in Chromium', () => {
     await openEditor('apps');
     await page.getByTestId(`app-guild-install-${DICE.id}`).click();
     await page.getByTestId(`app-guild-install-${DICE.id}`).and(page.locator('[data-installed="true"]')).waitFor();
-    expect(registry.store.world.isInstalled(EXAMPLE.guild, DICE.id)).toBe(true);
+    expect(await registry.store.world.isInstalled(EXAMPLE.guild, DICE.id)).toBe(true);
     await screenshot('world-editor-04-apps');
     await closeEditor();
     await openPicker();
@@ -251,7 +251,7 @@ describe('the world editor in Chromium', () => {
     expect(guild.roles.map((role) => role.name)).toContain('Managers');
     expect(guild.channels.map((channel) => channel.name)).toContain('lab-notes');
     expect(guild.applications).toContain(DICE.id);
-    const before = exportWorld(registry.store);
+    const before = await exportWorld(registry.store);
 
     await openEditor('roles');
     await page.getByTestId(`role-row-${managers}`).click();
@@ -263,7 +263,7 @@ describe('the world editor in Chromium', () => {
     await page.getByTestId('channel-delete').click();
     await notice('Deleted channel "lab-notes".');
     await channelRow('lab-notes').waitFor({ state: 'detached' });
-    expect(exportWorld(registry.store)).not.toEqual(before);
+    expect(await exportWorld(registry.store)).not.toEqual(before);
 
     await openEditor('file');
     await page.getByTestId('import-file').setInputFiles(exported);
@@ -275,7 +275,7 @@ describe('the world editor in Chromium', () => {
     expect(await roleRow('Bosses').count()).toBe(0);
     await openEditor('channels');
     await channelRow('lab-notes').waitFor();
-    const after = exportWorld(registry.store);
+    const after = await exportWorld(registry.store);
     // The deleted channel comes back with its id; everything else is as it was.
     expect(after.guilds).toEqual(before.guilds);
     expect(after.users).toEqual(before.users);
@@ -284,7 +284,7 @@ describe('the world editor in Chromium', () => {
   });
 
   it('lists an invalid import\'s problems by path, and the registry\'s refusals the same way, writing nothing', async () => {
-    const before = exportWorld(registry.store);
+    const before = await exportWorld(registry.store);
     await openEditor('file');
     const broken = { users: [{ id: 'dave', username: 'dave' }], guilds: [{ id: EXAMPLE.guild, name: 'x', owner_id: EXAMPLE.alice.id, roles: [{ id: '1', name: 'r', permissions: 'all' }], channels: [], members: [], applications: [] }] };
     await page.getByTestId('import-file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
@@ -306,7 +306,7 @@ describe('the world editor in Chromium', () => {
     await page.getByTestId('import-file').setInputFiles({ name: 'text.json', mimeType: 'application/json', buffer: Buffer.from('{"users": [') });
     await page.locator('[data-testid="import-result"][data-status="invalid"]').waitFor();
     expect(await page.getByTestId('import-issue-path').allTextContents()).toEqual(['(root)']);
-    expect(exportWorld(registry.store)).toEqual(before);
+    expect(await exportWorld(registry.store)).toEqual(before);
   });
 
   it('imports a new person without a token, and shows the token the registry made for them once', async () => {

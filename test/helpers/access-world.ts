@@ -18,7 +18,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptio
 import { buildApp } from '../../src/registry/app.js';
 import { createSnowflakeGenerator } from '../../src/registry/domain/snowflake.js';
 import { EventBus, type ClientEvent } from '../../src/registry/events.js';
-import { openDatabase, type Sql } from '../../src/registry/store/database.js';
+import { openSqlite, type SqliteDatabase } from '../../src/registry/store/sqlite-database.js';
 import type { StoredCommand } from '../../src/registry/store/records.js';
 import { Store } from '../../src/registry/store/store.js';
 import { loadWorld } from '../../src/registry/world/load-world.js';
@@ -104,9 +104,10 @@ export interface StoreMark {
  * settled by comparing digests, so a write that was rolled back, or wrote the same values,
  * does not count as a change.
  */
-export function storeMarks(sql: Sql): { mark(): StoreMark; unchangedSince(mark: StoreMark): boolean } {
+export function storeMarks(sql: SqliteDatabase): { mark(): StoreMark; unchangedSince(mark: StoreMark): boolean } {
   let known: StoreMark = { changes: -1, digest: '' };
-  const changes = () => sql.get<{ changes: number }>('SELECT total_changes() AS changes')?.changes ?? -1;
+  // Read on the connection itself, synchronously: a mark is taken between two requests.
+  const changes = () => (sql.db.prepare('SELECT total_changes() AS changes').get() as { changes: number } | undefined)?.changes ?? -1;
   const mark = () => {
     const now = changes();
     if (now !== known.changes) known = { changes: now, digest: storeDigest(sql) };
@@ -116,9 +117,9 @@ export function storeMarks(sql: Sql): { mark(): StoreMark; unchangedSince(mark: 
 }
 
 /** A digest of every row of every table, independent of row order. */
-export function storeDigest(sql: Sql): string {
+export function storeDigest(sql: SqliteDatabase): string {
   const hash = createHash('sha256');
-  const tables = sql.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
+  const tables = sql.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>;
   for (const { name } of tables) {
     const rows = sql.db.prepare(`SELECT * FROM "${name}"`).all() as Array<Record<string, unknown>>;
     const lines = rows.map((row) => JSON.stringify(row, (_key, value: unknown) =>
@@ -178,7 +179,7 @@ async function openWorld(directory: string, startTime: number, options: WorldOpt
   const clock = { now: startTime };
   const now = () => clock.now;
   const nextId = createSnowflakeGenerator(now);
-  const sql = openDatabase(directory);
+  const sql = openSqlite(directory);
   const store = new Store(sql);
   const clientDirectory = join(directory, 'client');
   await mkdir(join(clientDirectory, 'assets'), { recursive: true });
@@ -208,7 +209,7 @@ async function openWorld(directory: string, startTime: number, options: WorldOpt
     ...storeMarks(sql),
     async close() {
       await app.close();
-      store.close();
+      await store.close();
     },
   };
 }
@@ -219,13 +220,13 @@ function worldActions(world: RunningWorld, templates: Template['commands']): Pic
   // Samples are copies of the template commands put straight into the store, so no sample
   // spends the daily create budget or the per-type limit a fuzz may have filled.
   // Read once: a fuzzed bulk overwrite may delete the stored templates.
-  const kept = new Map([false, true].map((inGuild) => [inGuild, store.commands.byId(inGuild ? templates.guild : templates.global)]));
+  const kept = Promise.all([store.commands.byId(templates.global), store.commands.byId(templates.guild)]);
   const command = async (inGuild: boolean) => {
-    const template = kept.get(inGuild);
+    const template = (await kept)[inGuild ? 1 : 0];
     if (!template) throw new Error('the template has no commands');
     const id = nextId();
     const copy: StoredCommand = { ...template, id, version: id, definition: { ...template.definition, name: `sample-${id}` } };
-    store.commands.put(copy);
+    await store.commands.put(copy);
     bus.emit('commandsChanged', { application_id: IDS.app, guild_id: copy.guild_id });
     return { id, name: copy.definition.name, version: id, guild_id: copy.guild_id } as Record<string, unknown>;
   };
@@ -267,7 +268,7 @@ function worldActions(world: RunningWorld, templates: Template['commands']): Pic
       };
       bus.on('clientEvent', listener);
     });
-    const entryPoint = store.commands.list(IDS.activityApp, null).find((entry) => entry.definition.type === 4);
+    const entryPoint = (await store.commands.list(IDS.activityApp, null)).find((entry) => entry.definition.type === 4);
     if (!entryPoint) throw new Error('the activity app lost its entry point');
     const invoked = await inject({
       method: 'POST', url: '/api/v10/interactions', headers: { authorization: TOKENS.owner },
@@ -285,22 +286,22 @@ function worldActions(world: RunningWorld, templates: Template['commands']): Pic
 /** The template: the fixture world set up through the API and the OAuth flows, then closed. */
 async function buildTemplate(): Promise<Template> {
   const directory = await mkdtemp(join(tmpdir(), 'slashbench-access-template-'));
-  const setup = new Store(openDatabase(directory));
+  const setup = new Store(openSqlite(directory));
   const loadNow = () => TEMPLATE_TIME;
   const loadIds = createSnowflakeGenerator(loadNow);
-  for (const piece of [fixtureWorld(), extraWorld()]) loadWorld(setup, piece, { now: loadNow, nextId: loadIds });
+  for (const piece of [fixtureWorld(), extraWorld()]) await loadWorld(setup, piece, { now: loadNow, nextId: loadIds });
   const { world } = setup;
   for (const [id, secret] of [[IDS.app, CLIENT_SECRET], [IDS.activityApp, OTHER_CLIENT_SECRET]] as const) {
-    const application = world.application(id);
+    const application = await world.application(id);
     if (!application) throw new Error('the fixture world lost an app');
-    world.putApplication({ ...application, redirect_uris: [REDIRECT] }, null, secret);
+    await world.putApplication({ ...application, redirect_uris: [REDIRECT] }, null, secret);
   }
-  setup.permissions.put(IDS.app, IDS.guild, IDS.app, [{ id: IDS.guild, type: 1, permission: true }]);
+  await setup.permissions.put(IDS.app, IDS.guild, IDS.app, [{ id: IDS.guild, type: 1, permission: true }]);
   // Everyone views channels here, so a bot's channel reads have something to allow.
-  const everyone = world.role(IDS.guild);
+  const everyone = await world.role(IDS.guild);
   if (!everyone) throw new Error('the fixture guild lost @everyone');
-  world.putRole({ ...everyone, permissions: String(BigInt(everyone.permissions) | 1024n) });
-  setup.close();
+  await world.putRole({ ...everyone, permissions: String(BigInt(everyone.permissions) | 1024n) });
+  await setup.close();
 
   const running = await openWorld(directory, TEMPLATE_TIME + 1000, {});
   const { inject } = running;
@@ -373,9 +374,9 @@ async function buildTemplate(): Promise<Template> {
   const [global, guild] = commands as [string, string];
   // One self-contained file (what the WAL still held included) for every world to copy.
   const file = join(directory, 'template.db');
-  const packer = openDatabase(directory);
+  const packer = openSqlite(directory);
   packer.db.exec(`VACUUM INTO '${file}'`);
-  packer.db.close();
+  await packer.close();
   return { file, tokens, credentials, commands: { global, guild } };
 }
 

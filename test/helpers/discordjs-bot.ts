@@ -14,9 +14,9 @@ import type { GatewayRegistry } from './gateway-registry.js';
 export async function readyDiscordJsBot(
   gateway: GatewayRegistry, applicationId: string, token: string, prepare: (bot: Client) => void = () => undefined,
 ): Promise<Client> {
-  const application = gateway.store.world.application(applicationId);
+  const application = await gateway.store.world.application(applicationId);
   if (!application) throw new Error(`the fixture has no app ${applicationId}`);
-  gateway.store.world.putApplication(application, token, null);
+  await gateway.store.world.putApplication(application, token, null);
   const bot = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: `${gateway.url}/api` } });
   prepare(bot);
   const ready = once(bot, Events.ClientReady);

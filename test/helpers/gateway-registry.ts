@@ -50,7 +50,7 @@ export async function gatewayRegistry(options: { heartbeatInterval?: number; res
   const now = Date.now;
   const nextId = createSnowflakeGenerator(now);
   const store = openStore(':memory:');
-  for (const world of [fixtureWorld(), worldExtension(), farWorld()]) loadWorld(store, world, { now, nextId });
+  for (const world of [fixtureWorld(), worldExtension(), farWorld()]) await loadWorld(store, world, { now, nextId });
   const bus = new EventBus();
   const gateway = createGateway({ store, bus, now, sessionStarts: new SessionStarts(now), ...options });
   const app = buildApp({ store, bus, now, nextId, gateway, routeLimit: { limit: 1_000_000, windowMs: 1000 } });
@@ -77,7 +77,7 @@ export async function gatewayRegistry(options: { heartbeatInterval?: number; res
     async close() {
       await Promise.all(clients.map((client) => client.close()));
       await app.close();
-      store.close();
+      await store.close();
     },
   };
 }

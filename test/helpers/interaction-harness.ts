@@ -38,7 +38,7 @@ export class FakeGateway implements GatewayHub {
   }
 
   dispatchToUser(): void {}
-  dispatchToChannel(): void {}
+  async dispatchToChannel(): Promise<void> {}
   attach(): void {}
   async close(): Promise<void> {}
 }
@@ -57,9 +57,9 @@ export interface Harness {
   command(body: Record<string, unknown>): Promise<Record<string, unknown>>;
 }
 
-export function interactionHarness(deadlineMs = 3000): Harness {
+export async function interactionHarness(deadlineMs = 3000): Promise<Harness> {
   const gateway = new FakeGateway();
-  const registry = testRegistry({ app: { gateway, deliveryTimeoutMs: deadlineMs } });
+  const registry = await testRegistry({ app: { gateway, deliveryTimeoutMs: deadlineMs } });
   const events: ClientEvent[] = [];
   const listeners: Array<(event: ClientEvent) => void> = [];
   registry.bus.on('clientEvent', (event) => {

@@ -84,13 +84,13 @@ export async function builtRegistry(
   const nextId = createSnowflakeGenerator(now);
   let app: FastifyInstance | undefined;
   try {
-    loadWorld(store, readWorldFile(EXAMPLE_WORLD), { now, nextId });
+    await loadWorld(store, readWorldFile(EXAMPLE_WORLD), { now, nextId });
     app = buildApp({ now, nextId, ...options, store });
     configure(app);
     await app.listen({ host: '127.0.0.1', port: 0 });
   } catch (error) {
     await app?.close();
-    store.close();
+    await store.close();
     await rm(dataDirectory, { recursive: true, force: true });
     throw error;
   }
@@ -101,7 +101,7 @@ export async function builtRegistry(
     app: listening, store, url: `http://127.0.0.1:${port}`, dataDirectory,
     async close() {
       await listening.close();
-      store.close();
+      await store.close();
       await rm(dataDirectory, { recursive: true, force: true });
     },
   };

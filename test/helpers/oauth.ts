@@ -21,14 +21,14 @@ export const PKCE = {
 } as const;
 
 /** The fixture registry, with IDS.app confidential and IDS.otherApp public. */
-export function oauthRegistry(): TestRegistry {
-  const registry = testRegistry();
+export async function oauthRegistry(): Promise<TestRegistry> {
+  const registry = await testRegistry();
   const { world } = registry.store;
-  const app = world.application(IDS.app);
-  const other = world.application(IDS.otherApp);
+  const app = await world.application(IDS.app);
+  const other = await world.application(IDS.otherApp);
   if (!app || !other) throw new Error('the fixture world lost its apps');
-  world.putApplication({ ...app, redirect_uris: [REDIRECT, LOOPBACK_REDIRECT, CUSTOM_REDIRECT] }, null, CLIENT_SECRET);
-  world.putApplication({ ...other, redirect_uris: [LOOPBACK_REDIRECT, REDIRECT] }, null, null);
+  await world.putApplication({ ...app, redirect_uris: [REDIRECT, LOOPBACK_REDIRECT, CUSTOM_REDIRECT] }, null, CLIENT_SECRET);
+  await world.putApplication({ ...other, redirect_uris: [LOOPBACK_REDIRECT, REDIRECT] }, null, null);
   return registry;
 }
 

@@ -97,18 +97,18 @@ function commandRoutes(inGuild: boolean): Record<string, RouteEntry> {
 
 const manageRole = async (world: AccessWorld) => {
   const roleId = ACCESS_IDS.spare();
-  world.store.world.putRole({ id: roleId, guild_id: IDS.guild, name: 'Spare', permissions: '0', position: 5 });
+  await world.store.world.putRole({ id: roleId, guild_id: IDS.guild, name: 'Spare', permissions: '0', position: 5 });
   return { params: { guildId: IDS.guild, roleId } };
 };
 const spareMember = async (world: AccessWorld) => {
   const userId = ACCESS_IDS.spare();
-  world.store.world.putUser({ id: userId, username: `spare${userId.slice(-4)}`, global_name: null, locale: null, bot: false }, null);
-  world.store.world.putMember({ guild_id: IDS.guild, user_id: userId, roles: [], nick: null, joined_at: new Date(0).toISOString() });
+  await world.store.world.putUser({ id: userId, username: `spare${userId.slice(-4)}`, global_name: null, locale: null, bot: false }, null);
+  await world.store.world.putMember({ guild_id: IDS.guild, user_id: userId, roles: [], nick: null, joined_at: new Date(0).toISOString() });
   return { params: { guildId: IDS.guild, userId } };
 };
 const spareChannel = async (world: AccessWorld) => {
   const channelId = ACCESS_IDS.spare();
-  world.store.world.putChannel({ id: channelId, guild_id: IDS.emptyGuild, name: 'spare', type: 0, parent_id: null, nsfw: false, position: 0 });
+  await world.store.world.putChannel({ id: channelId, guild_id: IDS.emptyGuild, name: 'spare', type: 0, parent_id: null, nsfw: false, position: 0 });
   return { params: { channelId } };
 };
 const webhook = async (world: AccessWorld, body?: unknown) => {
@@ -121,7 +121,7 @@ const redirect = (world: AccessWorld) => world.inject({ method: 'GET', url: '/ca
 const spareApplication = async (world: AccessWorld) => {
   const applicationId = ACCESS_IDS.spare();
   const keys = generateApplicationKeys();
-  world.store.world.putApplication({
+  await world.store.world.putApplication({
     id: applicationId, name: 'Spare App', owner_id: null, flags: 0, interactions_endpoint_url: null, redirect_uris: [], activity_url: null,
     public_key: keys.publicKey, private_key: keys.privateKey,
   }, `spare-bot-token-${applicationId}`, null);

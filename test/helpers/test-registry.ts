@@ -64,14 +64,14 @@ export interface TestRegistry {
 }
 
 /** A fresh in-memory registry with the fixture world; `routeLimit` high unless a test lowers it. */
-export function testRegistry(
+export async function testRegistry(
   options: { routeLimit?: number; dataDirectory?: string; app?: Partial<RegistryOptions> } = {},
-): TestRegistry {
+): Promise<TestRegistry> {
   const clock = { now: Date.UTC(2026, 10, 21, 12) };
   const now = () => clock.now;
   const nextId = createSnowflakeGenerator(now);
   const store = openStore(options.dataDirectory ?? ':memory:');
-  loadWorld(store, fixtureWorld(), { now, nextId });
+  await loadWorld(store, fixtureWorld(), { now, nextId });
   const bus = new EventBus();
   const app = buildApp({ store, bus, now, nextId, routeLimit: { limit: options.routeLimit ?? 1_000_000, windowMs: 1000 }, ...options.app });
   return {

@@ -100,7 +100,7 @@ export async function interactionSamples(
  * interaction too. The endpoint answers inline, which ends the interaction.
  */
 export async function httpDeliverySamples(registry: GatewayRegistry, commands: StoredCommands, book: SampleBook): Promise<void> {
-  const application = registry.store.world.application(IDS.app);
+  const application = await registry.store.world.application(IDS.app);
   if (!application) throw new Error('the fixture app is missing');
   let delivered: (body: string) => void = () => undefined;
   const arrived = new Promise<string>((resolve) => (delivered = resolve));
@@ -109,13 +109,13 @@ export async function httpDeliverySamples(registry: GatewayRegistry, commands: S
     delivered(request.body);
   }));
   try {
-    registry.store.world.setInteractionsEndpoint(IDS.app, endpoint.url);
+    await registry.store.world.setInteractionsEndpoint(IDS.app, endpoint.url);
     await call(registry, TOKENS.owner, 'POST', '/interactions', {
       type: 2, application_id: IDS.app, guild_id: WORLD.lab, channel_id: WORLD.text, data: commandData(commands.probe, { options: PROBE_OPTIONS }),
     });
     book.add('HTTP delivery chat input', 'APIChatInputApplicationCommandGuildInteraction', JSON.parse(await arrived));
   } finally {
-    registry.store.world.setInteractionsEndpoint(IDS.app, null);
+    await registry.store.world.setInteractionsEndpoint(IDS.app, null);
     await endpoint.close();
   }
 }

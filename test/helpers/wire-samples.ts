@@ -59,11 +59,11 @@ export async function call(registry: GatewayRegistry, authorization: string, met
 }
 
 /** Lets the fixture app ask for the privileged intents its session uses here. */
-export function allowPrivilegedIntents(registry: GatewayRegistry): void {
-  const application = registry.store.world.application(IDS.app);
+export async function allowPrivilegedIntents(registry: GatewayRegistry): Promise<void> {
+  const application = await registry.store.world.application(IDS.app);
   if (!application) throw new Error('the fixture app is missing');
   const flags = ApplicationFlags.GatewayGuildMembers | ApplicationFlags.GatewayMessageContent;
-  registry.store.world.putApplication({ ...application, flags: application.flags | flags }, null, null);
+  await registry.store.world.putApplication({ ...application, flags: application.flags | flags }, null, null);
 }
 
 /** The REST API's objects, read as the fixture app's bot and as people. */

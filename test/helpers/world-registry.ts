@@ -104,21 +104,21 @@ export interface WorldRegistry {
   store: Store;
   bus: EventBus;
   clock: { now: number };
-  load(world: WorldFile): void;
+  load(world: WorldFile): Promise<void>;
   /** Sends a request with `authorization` exactly as given (`Bot x`, `Bearer x`, or a bare user token). */
   as(authorization: string | undefined, request: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
 /** A fresh in-memory registry with the fixture world and the extension (`extend: false` leaves it out). */
-export function worldRegistry(options: { extend?: boolean } = {}): WorldRegistry {
+export async function worldRegistry(options: { extend?: boolean } = {}): Promise<WorldRegistry> {
   const clock = { now: Date.UTC(2026, 10, 21, 12) };
   const now = () => clock.now;
   const nextId = createSnowflakeGenerator(now);
   const store = openStore(':memory:');
   const bus = new EventBus();
-  const load = (world: WorldFile) => loadWorld(store, world, { now, nextId });
-  load(fixtureWorld());
-  if (options.extend !== false) load(worldExtension());
+  const load = async (world: WorldFile) => await loadWorld(store, world, { now, nextId });
+  await load(fixtureWorld());
+  if (options.extend !== false) await load(worldExtension());
   const app = buildApp({ store, now, nextId, bus, routeLimit: { limit: 1_000_000, windowMs: 1000 } });
   return {
     app, store, bus, clock, load,

@@ -85,13 +85,13 @@ function button(customId: string, label = 'Go') {
 beforeAll(async () => {
   // A short deadline: the refused answers' interactions end at it, naming the refusal.
   registry = await builtRegistry({ deliveryTimeoutMs: 1500 });
-  const application = registry.store.world.application(EXAMPLE.app.id);
+  const application = await registry.store.world.application(EXAMPLE.app.id);
   if (!application) throw new Error('no Example Bot');
-  registry.store.world.putApplication({ ...application, flags: application.flags | ApplicationFlags.GatewayMessageContent }, null, null);
+  await registry.store.world.putApplication({ ...application, flags: application.flags | ApplicationFlags.GatewayMessageContent }, null, null);
   // The example world's @everyone lacks EMBED_LINKS and ATTACH_FILES' friends; grant embeds, as a server admin would.
-  const everyone = registry.store.world.role(EXAMPLE.guild);
+  const everyone = await registry.store.world.role(EXAMPLE.guild);
   if (!everyone) throw new Error('no @everyone');
-  registry.store.world.putRole({ ...everyone, permissions: (BigInt(everyone.permissions) | PermissionFlagsBits.EmbedLinks).toString() });
+  await registry.store.world.putRole({ ...everyone, permissions: (BigInt(everyone.permissions) | PermissionFlagsBits.EmbedLinks).toString() });
   bot = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: `${registry.url}/api` } });
   bot.on(Events.InteractionCreate, (interaction) => {
     if (!interaction.isChatInputCommand()) return;

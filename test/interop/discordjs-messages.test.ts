@@ -25,14 +25,14 @@ const POLL_ANSWERS = ['Tea', 'Coffee'];
 
 beforeAll(async () => {
   registry = await startedRegistry();
-  const application = registry.store.world.application(EXAMPLE.app.id);
+  const application = await registry.store.world.application(EXAMPLE.app.id);
   if (!application) throw new Error('no Example Bot');
   // MessageContent is privileged: the app's flags must enable it, as in the developer portal.
-  registry.store.world.putApplication({ ...application, flags: application.flags | ApplicationFlags.GatewayMessageContent }, null, null);
+  await registry.store.world.putApplication({ ...application, flags: application.flags | ApplicationFlags.GatewayMessageContent }, null, null);
   // The example world's @everyone lacks EMBED_LINKS, without which the service drops a bot's embeds.
-  const everyone = registry.store.world.role(EXAMPLE.guild);
+  const everyone = await registry.store.world.role(EXAMPLE.guild);
   if (!everyone) throw new Error('no @everyone');
-  registry.store.world.putRole({ ...everyone, permissions: (BigInt(everyone.permissions) | PermissionFlagsBits.EmbedLinks).toString() });
+  await registry.store.world.putRole({ ...everyone, permissions: (BigInt(everyone.permissions) | PermissionFlagsBits.EmbedLinks).toString() });
   bot = new Client({
     intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent, GatewayIntentBits.GuildMessagePolls],
     rest: { api: `${registry.url}/api` },
@@ -83,7 +83,7 @@ describe('a discord.js bot writing to a channel', () => {
     expect(stored).toEqual({
       id: sent.id, channel_id: EXAMPLE.general, content: 'Report', type: 0, flags: 0, tts: false, pinned: false,
       mention_everyone: false, mentions: [], mention_roles: [], attachments: [], components: [],
-      embeds: [{ title: 'Status', description: 'All good', color: 0x00ff00, fields: [{ name: 'Uptime', value: '3 days', inline: true }] }],
+      embeds: [{ type: 'rich', title: 'Status', description: 'All good', color: 0x00ff00, fields: [{ name: 'Uptime', value: '3 days', inline: true }] }],
       author: expect.objectContaining({ id: EXAMPLE.app.id, bot: true }),
       timestamp: sent.createdAt.toISOString(), edited_timestamp: null, application_id: EXAMPLE.app.id,
     });

@@ -33,7 +33,7 @@ beforeAll(async () => {
   // Seed the user token an OAuth2 authorize flow issues (that flow is tested in oauth-flow.test.ts).
   const expires_at = Date.now() + 3_600_000;
   const scopes = ['applications.commands.permissions.update'];
-  registry.store.tokens.put('owner-bearer', { application_id: bot.id, user_id: guild.owner_id, scopes, expires_at });
+  await registry.store.tokens.put('owner-bearer', { application_id: bot.id, user_id: guild.owner_id, scopes, expires_at });
   client = new Client({ intents: [], rest: { api: `${registry.url}/api`, retries: 0 } });
   client.rest.setToken(bot.bot_token);
   // What READY would set at login (discord.js types keep the constructor private); no gateway needed.

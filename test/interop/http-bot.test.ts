@@ -56,7 +56,7 @@ afterEach(async () => {
 
 describe('a discord-interactions verifyKeyMiddleware bot over HTTP', () => {
   it('passes endpoint verification and answers a delivered command inline', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const me = await registry.bot({ method: 'GET', url: '/api/v10/applications/@me' });
     const seen: unknown[] = [];
     const bot = await startMiddlewareBot(me.json().verify_key, seen);
@@ -81,7 +81,7 @@ describe('a discord-interactions verifyKeyMiddleware bot over HTTP', () => {
       locale: 'fr',
       app_permissions: '2147485696',
     };
-    const application = registry.store.world.application(IDS.app)!;
+    const application = (await registry.store.world.application(IDS.app))!;
     const result = await deliverOverHttp(application, payload, { now: () => registry.clock.now });
     expect(result.outcome).toBe('response');
     expect(result.response).toEqual({ type: 4, data: { content: 'Hello from /hello' } });

@@ -33,7 +33,7 @@ beforeAll(async () => {
     applications: [{ id: GAME.id, name: GAME.name, owner_id: EXAMPLE.alice.id, bot_token: GAME.botToken, redirect_uris: [native.DESKTOP_REDIRECT_URI] }],
   });
   if (!extra.ok) throw new Error(extra.message);
-  loadWorld(registry.store, extra.world, { now: Date.now, nextId: () => '1184502999999999998' });
+  await loadWorld(registry.store, extra.world, { now: Date.now, nextId: () => '1184502999999999998' });
   // The guild's owner adds the app to the guild (a plain install: no code), and its bot makes a command.
   const install = await fetch(`${registry.url}/api/v10/oauth2/authorize?client_id=${GAME.id}&scope=applications.commands`, {
     method: 'POST', headers: { authorization: EXAMPLE.alice.token, 'content-type': 'application/json' },

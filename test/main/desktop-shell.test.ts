@@ -101,8 +101,8 @@ describe('the host contract over IPC', () => {
     serveHostContract({
       ...settingsMethods(memorySettings()),
       ...authorizeMethods({ redirects: new RedirectInbox(), registryUrl: () => REGISTRY, deepLinkScheme: 'slashbench' }),
-      listUsers: () => ({ ok: true, value: { users: [] } }),
-      openSession: (input) => {
+      listUsers: async () => ({ ok: true, value: { users: [] } }),
+      openSession: async (input) => {
         calls.push(input);
         return { ok: true, value: { token: 't', user: { id: input.user_id, username: 'u', global_name: null, locale: null } } };
       },

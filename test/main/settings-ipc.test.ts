@@ -45,8 +45,8 @@ beforeEach(async () => {
   serveHostContract(hostMethods(store, Date.now, settingsFile(join(directory, SETTINGS_FILE_NAME)), authorization), () => REGISTRY);
 });
 
-afterEach(() => {
-  store.close();
+afterEach(async () => {
+  await store.close();
   rmSync(directory, { recursive: true, force: true });
 });
 

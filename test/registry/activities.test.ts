@@ -32,7 +32,7 @@ function launchMessages(harness: Harness) {
 
 describe('Activity participants', () => {
   it('a second person joins the running instance in their own frame, and the channel hears both', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     await launch(harness, TOKENS.owner, 'n1');
     await launch(harness, TOKENS.member, 'n2');
     const [first, second] = heard(harness, 'EMBEDDED_ACTIVITY_LAUNCH');
@@ -48,7 +48,7 @@ describe('Activity participants', () => {
   });
 
   it('closing leaves the instance; the last to leave ends it, and the next launch starts anew', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     await launch(harness, TOKENS.owner, 'n1');
     await launch(harness, TOKENS.member, 'n2');
     const instanceId = String(heard(harness, 'EMBEDDED_ACTIVITY_LAUNCH')[0]?.data.instance_id);
@@ -69,7 +69,7 @@ describe('Activity participants', () => {
   });
 
   it('leaving needs a person\'s session: no token is 401, a bot 403, an unknown instance 404', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     await launch(harness, TOKENS.owner, 'n1');
     const instanceId = String(heard(harness, 'EMBEDDED_ACTIVITY_LAUNCH')[0]?.data.instance_id);
     const anonymous = await harness.registry.app.inject({ method: 'DELETE', url: `/api/v10/activity-instances/${instanceId}/participants/@me` });
@@ -84,7 +84,7 @@ describe('Activity participants', () => {
 
 describe('a person whose client is gone', () => {
   it('leaves every instance they were in, and the channel hears it', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     await launch(harness, TOKENS.owner, 'n1');
     await launch(harness, TOKENS.member, 'n2');
     const instanceId = String(heard(harness, 'EMBEDDED_ACTIVITY_LAUNCH')[0]?.data.instance_id);

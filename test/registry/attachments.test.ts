@@ -12,11 +12,11 @@ const RANDOM_CHANNEL = '300000000000000021';
 const FOREIGN_CHANNEL = '300000000000000030';
 
 /** A harness with a second channel in the guild and one in a guild the users are not in. */
-function setup(): Harness {
-  const harness = interactionHarness();
+async function setup(): Promise<Harness> {
+  const harness = await interactionHarness();
   const channel = { name: 'random', type: 0, parent_id: null, nsfw: false, position: 1 };
-  harness.registry.store.world.putChannel({ ...channel, id: RANDOM_CHANNEL, guild_id: IDS.guild });
-  harness.registry.store.world.putChannel({ ...channel, id: FOREIGN_CHANNEL, guild_id: IDS.emptyGuild });
+  await harness.registry.store.world.putChannel({ ...channel, id: RANDOM_CHANNEL, guild_id: IDS.guild });
+  await harness.registry.store.world.putChannel({ ...channel, id: FOREIGN_CHANNEL, guild_id: IDS.emptyGuild });
   return harness;
 }
 
@@ -57,7 +57,7 @@ function fieldCode(response: { json(): unknown }, ...path: Array<string | number
 
 describe('a file sent with a command', () => {
   it('reaches the bot in data.resolved.attachments with a URL that serves the same bytes', async () => {
-    const harness = setup();
+    const harness = await setup();
     const command = await fileCommand(harness);
     const bytes = Buffer.from('%PDF-1.7 not really a pdf \u00e9\n');
     const uploaded = await upload(harness, { filename: 'report 1.pdf', content_type: 'application/pdf', data: bytes.toString('base64') });
@@ -88,7 +88,7 @@ describe('a file sent with a command', () => {
   });
 
   it('takes a raw body too, and shows images inline', async () => {
-    const harness = setup();
+    const harness = await setup();
     const command = await fileCommand(harness);
     const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255]);
     const uploaded = await uploadRaw(harness, bytes, 'filename=%C3%A9t%C3%A9.png&content_type=image/png');
@@ -104,7 +104,7 @@ describe('a file sent with a command', () => {
   });
 
   it('takes exactly 10 MiB, has no content_type when none was given, and serves a 1024-character name', async () => {
-    const harness = setup();
+    const harness = await setup();
     const full = await uploadRaw(harness, Buffer.alloc(LIMIT, 7), 'filename=big.bin');
     expect(full.statusCode, full.body).toBe(200);
     expect(full.json()).toMatchObject({ size: LIMIT });
@@ -119,7 +119,7 @@ describe('a file sent with a command', () => {
   });
 
   it('is kept until a command sends it; an autocomplete does not use it up', async () => {
-    const harness = setup();
+    const harness = await setup();
     const command = await harness.command({
       name: 'convert', description: 'Convert',
       options: [{ type: 11, name: 'file', description: 'f', required: true }, { type: 3, name: 'to', description: 't', autocomplete: true }],
@@ -131,13 +131,13 @@ describe('a file sent with a command', () => {
     expect(((await suggest).data as { resolved: { attachments: Record<string, unknown> } }).resolved.attachments).toHaveProperty(file.id);
     const run = harness.gateway.nextInteraction();
     expect((await harness.invoke(slashInvocation(command, { options: [{ name: 'file', type: 11, value: file.id }] }))).statusCode).toBe(204);
-    expect(harness.registry.store.attachments.attachment(file.id)?.used_by_interaction).toBe((await run).id);
+    expect((await harness.registry.store.attachments.attachment(file.id))?.used_by_interaction).toBe((await run).id);
   });
 });
 
 describe('refused uploads', () => {
   it('over 10 MiB: 413 40005, as JSON or raw', async () => {
-    const harness = setup();
+    const harness = await setup();
     const over = Buffer.alloc(LIMIT + 1, 1);
     for (const response of [
       await upload(harness, { filename: 'big.bin', data: over.toString('base64') }),
@@ -149,7 +149,7 @@ describe('refused uploads', () => {
   });
 
   it('bad filenames, media types and data: 50035 naming the field', async () => {
-    const harness = setup();
+    const harness = await setup();
     const data = 'aGk=';
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ filename: '../etc/passwd', data }, 'filename', 'ATTACHMENT_FILENAME_INVALID'],
@@ -172,7 +172,7 @@ describe('refused uploads', () => {
   });
 
   it('without a user token, from a bot, or to a channel the user is not in', async () => {
-    const harness = setup();
+    const harness = await setup();
     const body = { filename: 'a.txt', data: 'aGk=' };
     expect((await upload(harness, body, { token: null })).json()).toEqual({ message: '401: Unauthorized', code: 0 });
     expect((await upload(harness, body, { token: 'nobody' })).statusCode).toBe(401);
@@ -191,7 +191,7 @@ describe('refused uses', () => {
   }
 
   it("someone else's upload, an unknown id, an upload to another channel, and a reused one", async () => {
-    const harness = setup();
+    const harness = await setup();
     const command = await fileCommand(harness);
     const theirs = (await upload(harness, { filename: 'a.txt', data: 'aGk=' }, { token: TOKENS.member })).json() as { id: string };
     await refusedWith(harness, command, theirs.id);
@@ -207,7 +207,7 @@ describe('refused uses', () => {
   });
 
   it('the file URL needs its key and exact name', async () => {
-    const harness = setup();
+    const harness = await setup();
     const file = (await upload(harness, { filename: 'a.txt', data: 'aGk=' })).json() as { url: string };
     const url = new URL(file.url);
     const wrongKey = await fetchUrl(harness, `${url.origin}${url.pathname}?hm=${'0'.repeat(32)}`);

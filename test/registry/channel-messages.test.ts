@@ -12,10 +12,10 @@ const VIEW_AND_SEND = (1n << 10n) | (1n << 11n) | (1n << 31n);
 const EMBED_LINKS = 1n << 14n;
 
 /** Sets @everyone's permissions in the fixture guild. */
-function everyone(registry: TestRegistry, bits: bigint): void {
-  const role = registry.store.world.role(IDS.guild);
+async function everyone(registry: TestRegistry, bits: bigint): Promise<void> {
+  const role = await registry.store.world.role(IDS.guild);
   if (!role) throw new Error('no @everyone');
-  registry.store.world.putRole({ ...role, permissions: bits.toString() });
+  await registry.store.world.putRole({ ...role, permissions: bits.toString() });
 }
 
 function person(registry: TestRegistry, token: string, request: { method: 'POST' | 'PATCH' | 'DELETE' | 'GET' | 'PUT'; url: string; payload?: unknown }) {
@@ -28,8 +28,8 @@ function post(registry: TestRegistry, payload: unknown, token = TOKENS.bot) {
 
 describe('POST /channels/{id}/messages', () => {
   it('stores a bot message with its embed and answers it as the service does', async () => {
-    const registry = testRegistry();
-    everyone(registry, VIEW_AND_SEND | EMBED_LINKS);
+    const registry = await testRegistry();
+    await everyone(registry, VIEW_AND_SEND | EMBED_LINKS);
     const embed = { title: 'Hello', description: 'World', color: 0xff0000 };
     const sent = await post(registry, { content: 'hi', embeds: [embed] });
     expect(sent.statusCode).toBe(200);
@@ -43,19 +43,19 @@ describe('POST /channels/{id}/messages', () => {
   });
 
   it('refuses a channel the caller cannot view (50001) and one it cannot send in (50013)', async () => {
-    const registry = testRegistry();
-    everyone(registry, 1n << 11n);
+    const registry = await testRegistry();
+    await everyone(registry, 1n << 11n);
     expect((await post(registry, { content: 'x' })).json()).toMatchObject({ code: 50001, message: 'Missing Access' });
-    everyone(registry, 1n << 10n);
+    await everyone(registry, 1n << 10n);
     const refused = await post(registry, { content: 'x' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 50013, message: 'Missing Permissions' });
-    expect(registry.store.messages.messages(IDS.general, { limit: 10 })).toEqual([]);
+    expect(await registry.store.messages.messages(IDS.general, { limit: 10 })).toEqual([]);
   });
 
   it('drops embeds without EMBED_LINKS, and an embed-only message is then empty (50006)', async () => {
-    const registry = testRegistry();
-    everyone(registry, VIEW_AND_SEND);
+    const registry = await testRegistry();
+    await everyone(registry, VIEW_AND_SEND);
     const sent = await post(registry, { content: 'text', embeds: [{ title: 'gone' }] });
     expect(sent.json()).toMatchObject({ content: 'text', embeds: [] });
     const empty = await post(registry, { embeds: [{ title: 'gone' }] });
@@ -63,8 +63,8 @@ describe('POST /channels/{id}/messages', () => {
   });
 
   it('answers 50006 for an empty message and 50035 at top-level paths', async () => {
-    const registry = testRegistry();
-    everyone(registry, VIEW_AND_SEND);
+    const registry = await testRegistry();
+    await everyone(registry, VIEW_AND_SEND);
     expect((await post(registry, {})).json()).toMatchObject({ code: 50006 });
     const long = await post(registry, { content: 'x'.repeat(2001) });
     expect(long.json()).toMatchObject({ code: 50035, errors: { content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH' }] } } });
@@ -73,8 +73,8 @@ describe('POST /channels/{id}/messages', () => {
   });
 
   it('makes a reply (type 19) with message_reference and referenced_message', async () => {
-    const registry = testRegistry();
-    everyone(registry, VIEW_AND_SEND);
+    const registry = await testRegistry();
+    await everyone(registry, VIEW_AND_SEND);
     const first = (await person(registry, TOKENS.member, { method: 'POST', url: MESSAGES, payload: { content: 'question' } })).json<APIMessage>();
     expect(first.author.id).toBe(IDS.member);
     const reply = await post(registry, { content: 'answer', message_reference: { message_id: first.id, fail_if_not_exists: true } });
@@ -90,8 +90,8 @@ describe('POST /channels/{id}/messages', () => {
   });
 
   it('refuses a reply to an unknown message unless fail_if_not_exists is false', async () => {
-    const registry = testRegistry();
-    everyone(registry, VIEW_AND_SEND);
+    const registry = await testRegistry();
+    await everyone(registry, VIEW_AND_SEND);
     const unknown = await post(registry, { content: 'a', message_reference: { message_id: '1234' } });
     expect(unknown.json()).toEqual({
       code: 50035, message: 'Invalid Form Body',
@@ -103,28 +103,28 @@ describe('POST /channels/{id}/messages', () => {
   });
 
   it('needs SEND_MESSAGES_IN_THREADS, not SEND_MESSAGES, in a thread', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const thread = '300000000000000098';
-    registry.store.world.putChannel({ id: thread, guild_id: IDS.guild, name: 'Thread', type: 11, parent_id: IDS.general, nsfw: false, position: 0 });
+    await registry.store.world.putChannel({ id: thread, guild_id: IDS.guild, name: 'Thread', type: 11, parent_id: IDS.general, nsfw: false, position: 0 });
     const url = `/api/v10/channels/${thread}/messages`;
-    everyone(registry, VIEW_AND_SEND);
+    await everyone(registry, VIEW_AND_SEND);
     expect((await registry.bot({ method: 'POST', url, payload: { content: 'x' } })).json()).toMatchObject({ code: 50013 });
-    everyone(registry, (1n << 10n) | (1n << 38n));
+    await everyone(registry, (1n << 10n) | (1n << 38n));
     expect((await registry.bot({ method: 'POST', url, payload: { content: 'x' } })).json()).toMatchObject({ channel_id: thread, content: 'x' });
   });
 
   it('refuses a channel that holds no messages (a category: 50008)', async () => {
-    const registry = testRegistry();
-    everyone(registry, VIEW_AND_SEND);
-    registry.store.world.putChannel({ id: '300000000000000099', guild_id: IDS.guild, name: 'Category', type: 4, parent_id: null, nsfw: false, position: 0 });
+    const registry = await testRegistry();
+    await everyone(registry, VIEW_AND_SEND);
+    await registry.store.world.putChannel({ id: '300000000000000099', guild_id: IDS.guild, name: 'Category', type: 4, parent_id: null, nsfw: false, position: 0 });
     const refused = await registry.bot({ method: 'POST', url: '/api/v10/channels/300000000000000099/messages', payload: { content: 'x' } });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ code: 50008, message: 'Cannot send messages in a non-text channel' });
   });
 
   it('announces the message to the channel\'s viewers', async () => {
-    const registry = testRegistry();
-    everyone(registry, VIEW_AND_SEND);
+    const registry = await testRegistry();
+    await everyone(registry, VIEW_AND_SEND);
     const events: Array<{ type: string; data: unknown }> = [];
     registry.bus.on('clientEvent', (event) => events.push(event));
     const sent = (await post(registry, { content: 'hello' })).json<APIMessage>();
@@ -134,8 +134,8 @@ describe('POST /channels/{id}/messages', () => {
 
 describe('PATCH and DELETE /channels/{id}/messages/{id}', () => {
   it('edits only the author\'s own message (50005 otherwise)', async () => {
-    const registry = testRegistry();
-    everyone(registry, VIEW_AND_SEND);
+    const registry = await testRegistry();
+    await everyone(registry, VIEW_AND_SEND);
     const sent = (await post(registry, { content: 'v1' })).json<APIMessage>();
     const edited = await registry.bot({ method: 'PATCH', url: `${MESSAGES}/${sent.id}`, payload: { content: 'v2' } });
     expect(edited.json()).toMatchObject({ id: sent.id, content: 'v2', edited_timestamp: new Date(registry.clock.now).toISOString() });
@@ -148,13 +148,13 @@ describe('PATCH and DELETE /channels/{id}/messages/{id}', () => {
   });
 
   it('deletes the author\'s own message, or another\'s with MANAGE_MESSAGES', async () => {
-    const registry = testRegistry();
-    everyone(registry, VIEW_AND_SEND);
+    const registry = await testRegistry();
+    await everyone(registry, VIEW_AND_SEND);
     const theirs = (await person(registry, TOKENS.member, { method: 'POST', url: MESSAGES, payload: { content: 'mine' } })).json<APIMessage>();
     const refused = await registry.bot({ method: 'DELETE', url: `${MESSAGES}/${theirs.id}` });
     expect(refused.json()).toEqual({ code: 50013, message: 'Missing Permissions' });
-    everyone(registry, VIEW_AND_SEND | (1n << 13n));
+    await everyone(registry, VIEW_AND_SEND | (1n << 13n));
     expect((await registry.bot({ method: 'DELETE', url: `${MESSAGES}/${theirs.id}` })).statusCode).toBe(204);
-    expect(registry.store.messages.message(IDS.general, theirs.id)).toBeUndefined();
+    expect(await registry.store.messages.message(IDS.general, theirs.id)).toBeUndefined();
   });
 });

@@ -26,7 +26,7 @@ afterAll(async () => {
 
 describe('the client\'s files', () => {
   it('serves the page at / with a CSP that allows only its own scripts and this registry\'s gateway', async () => {
-    const { app } = testRegistry({ app: { clientDirectory: directory } });
+    const { app } = await testRegistry({ app: { clientDirectory: directory } });
     const response = await app.inject({ method: 'GET', url: '/', headers: { host: '127.0.0.1:8484' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -43,7 +43,7 @@ describe('the client\'s files', () => {
   });
 
   it('serves hashed assets with their type and a long cache, and nothing outside them', async () => {
-    const { app } = testRegistry({ app: { clientDirectory: directory } });
+    const { app } = await testRegistry({ app: { clientDirectory: directory } });
     const script = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
@@ -57,18 +57,18 @@ describe('the client\'s files', () => {
   });
 
   it('leaves the API, the tools and unknown paths as they were', async () => {
-    const { app } = testRegistry({ app: { clientDirectory: directory } });
+    const { app } = await testRegistry({ app: { clientDirectory: directory } });
     expect((await app.inject({ method: 'GET', url: '/api/v10/nowhere' })).json()).toEqual({ message: '404: Not Found', code: 0 });
     expect((await app.inject({ method: 'GET', url: '/favicon.ico' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/v10/gateway' })).statusCode).toBe(200);
   });
 
   it('says how to build the client when it is not built, and serves nothing when told not to', async () => {
-    const missing = testRegistry({ app: { clientDirectory: join(directory, 'not-here') } });
+    const missing = await testRegistry({ app: { clientDirectory: join(directory, 'not-here') } });
     const response = await missing.app.inject({ method: 'GET', url: '/' });
     expect(response.statusCode).toBe(503);
     expect(response.body).toContain('npm run build:client');
-    const none = testRegistry({ app: { clientDirectory: null } });
+    const none = await testRegistry({ app: { clientDirectory: null } });
     expect((await none.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(404);
   });
 

@@ -48,8 +48,8 @@ function expectServiceAnswer(response: { statusCode: number; headers: Record<str
   }
 }
 
-describe('random bodies', () => {
-  const registry = testRegistry();
+describe('random bodies', async () => {
+  const registry = await testRegistry();
   let base = '';
 
   it('never break create, edit or bulk overwrite, and a refusal changes nothing', async () => {

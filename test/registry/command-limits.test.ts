@@ -5,7 +5,7 @@ const names = (count: number, prefix = 'c') => Array.from({ length: count }, (_,
 
 describe('limits per type', () => {
   it('allows 100 CHAT_INPUT commands and refuses the 101st with 30032', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     expect((await registry.bot({ method: 'PUT', url: GLOBAL, payload: names(100).map((name) => slash(name)) })).statusCode).toBe(200);
     const response = await registry.bot({ method: 'POST', url: GLOBAL, payload: slash('one-too-many') });
     expect(response.statusCode).toBe(400);
@@ -15,7 +15,7 @@ describe('limits per type', () => {
   });
 
   it('refuses a bulk overwrite past a type limit, in guilds too', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const tooMany = names(16, 'User ').map((name) => ({ name, type: 2 }));
     const response = await registry.bot({ method: 'PUT', url: GUILD, payload: tooMany });
     expect(response.statusCode).toBe(400);
@@ -28,7 +28,7 @@ describe('limits per type', () => {
 
 describe('the length of a bulk overwrite', () => {
   it('refuses 131 commands with 50035 BASE_TYPE_MAX_LENGTH, before the per-type limits', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     // 131 CHAT_INPUT commands would also break the 100 limit (30032): the array's length is checked first.
     const response = await registry.bot({ method: 'PUT', url: GLOBAL, payload: names(131).map((name) => slash(name)) });
     expect(response.statusCode).toBe(400);
@@ -41,7 +41,7 @@ describe('the length of a bulk overwrite', () => {
   });
 
   it('takes 130 commands when each type stays within its limit', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const list = [
       ...names(100).map((name) => slash(name)),
       ...names(15, 'User ').map((name) => ({ name, type: 2 })),
@@ -55,7 +55,7 @@ describe('the length of a bulk overwrite', () => {
 
 describe('daily creates', () => {
   it('allows 200 creates a day per scope, then answers 429 30034 with retry_after', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     for (let round = 0; round < 2; round++) {
       const batch = names(100, `r${round}-`).map((name) => slash(name));
       expect((await registry.bot({ method: 'PUT', url: GLOBAL, payload: batch })).statusCode).toBe(200);
@@ -77,7 +77,7 @@ describe('daily creates', () => {
   });
 
   it('counts only the new commands of a bulk overwrite', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const list = names(100).map((name) => slash(name));
     expect((await registry.bot({ method: 'PUT', url: GLOBAL, payload: list })).statusCode).toBe(200);
     for (let round = 0; round < 5; round++) {
@@ -99,13 +99,13 @@ describe('entry point commands', () => {
   const ACTIVITY = `/api/v10/applications/${IDS.activityApp}/commands`;
 
   it('gives an EMBEDDED app the default Launch command with handler 2', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const list = (await registry.bot({ method: 'GET', url: ACTIVITY }, TOKENS.activityBot)).json();
     expect(list).toMatchObject([{ type: 4, name: 'Launch', handler: 2, application_id: IDS.activityApp }]);
   });
 
   it('refuses a bulk overwrite that drops the entry point with 50240', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const [launch] = (await registry.bot({ method: 'GET', url: ACTIVITY }, TOKENS.activityBot)).json();
     const refused = await registry.bot({ method: 'PUT', url: ACTIVITY, payload: [slash('play')] }, TOKENS.activityBot);
     expect(refused.statusCode).toBe(400);
@@ -122,7 +122,7 @@ describe('entry point commands', () => {
   });
 
   it('allows one entry point per app, and none in a guild', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const second = await registry.bot({ method: 'POST', url: ACTIVITY, payload: { name: 'Another', type: 4, handler: 1 } }, TOKENS.activityBot);
     expect(second.json()).toEqual({ code: 30032, message: 'Maximum number of application commands reached (1)' });
     const inGuild = await registry.bot({ method: 'POST', url: `/api/v10/applications/${IDS.activityApp}/guilds/${IDS.guild}/commands`, payload: { name: 'Launch', type: 4, handler: 2 } }, TOKENS.activityBot);
@@ -131,7 +131,7 @@ describe('entry point commands', () => {
   });
 
   it('refuses a handler on an app without an Activity', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const response = await registry.bot({ method: 'POST', url: GLOBAL, payload: { name: 'Launch', type: 4, handler: 2 } });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe(50035);

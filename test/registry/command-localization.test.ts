@@ -11,7 +11,7 @@ const localized = slash('hello', {
 });
 
 async function listIn(headers: Record<string, string>, query = '') {
-  const registry = testRegistry();
+  const registry = await testRegistry();
   await registry.bot({ method: 'POST', url: GLOBAL, payload: localized });
   return (await registry.bot({ method: 'GET', url: `${GLOBAL}${query}`, headers })).json()[0];
 }
@@ -49,9 +49,9 @@ describe('localized command lists', () => {
   });
 
   it('uses the locale of the user behind a Bearer token when no header names one', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     await registry.bot({ method: 'POST', url: GLOBAL, payload: localized });
-    registry.store.tokens.put('client-credentials', { application_id: IDS.app, user_id: null, scopes: ['applications.commands.update'], expires_at: registry.clock.now + 60_000 });
+    await registry.store.tokens.put('client-credentials', { application_id: IDS.app, user_id: null, scopes: ['applications.commands.update'], expires_at: registry.clock.now + 60_000 });
     const response = await registry.app.inject({ method: 'GET', url: GLOBAL, headers: { authorization: 'Bearer client-credentials', 'x-discord-locale': 'fr' } });
     expect(response.json()[0].name_localized).toBe('bonjour');
   });

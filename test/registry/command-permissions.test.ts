@@ -6,15 +6,15 @@ const EDIT = 'applications.commands.permissions.update';
 const PERMISSIONS = `/api/v10/applications/${IDS.app}/guilds/${IDS.guild}/commands`;
 const allChannels = (BigInt(IDS.guild) - 1n).toString();
 
-function setup() {
-  const registry = testRegistry();
+async function setup() {
+  const registry = await testRegistry();
   const expires_at = registry.clock.now + 3_600_000;
-  const grant = (token: string, user_id: string | null, scopes: string[]) =>
-    registry.store.tokens.put(token, { application_id: IDS.app, user_id, scopes, expires_at });
-  grant('owner-edit', IDS.owner, [EDIT]);
-  grant('owner-identify', IDS.owner, ['identify']);
-  grant('member-edit', IDS.member, [EDIT]);
-  grant('client-credentials', null, ['applications.commands.update']);
+  const grant = async (token: string, user_id: string | null, scopes: string[]) =>
+    await registry.store.tokens.put(token, { application_id: IDS.app, user_id, scopes, expires_at });
+  await grant('owner-edit', IDS.owner, [EDIT]);
+  await grant('owner-identify', IDS.owner, ['identify']);
+  await grant('member-edit', IDS.member, [EDIT]);
+  await grant('client-credentials', null, ['applications.commands.update']);
   const put = (command: string, body: unknown, authorization = 'Bearer owner-edit') =>
     registry.app.inject({ method: 'PUT', url: `${PERMISSIONS}/${command}/permissions`, payload: body as object, headers: { authorization } });
   return { registry, put };
@@ -22,7 +22,7 @@ function setup() {
 
 describe('command permission endpoints', () => {
   it('replaces a command\'s overwrites and reads them back', async () => {
-    const { registry, put } = setup();
+    const { registry, put } = await setup();
     const command = (await registry.bot({ method: 'POST', url: GUILD, payload: slash('mod') })).json();
     const missing = await registry.bot({ method: 'GET', url: `${PERMISSIONS}/${command.id}/permissions` });
     expect(missing.statusCode).toBe(404);
@@ -49,7 +49,7 @@ describe('command permission endpoints', () => {
   });
 
   it('takes the application id for app-level overwrites, and global commands per guild', async () => {
-    const { registry, put } = setup();
+    const { registry, put } = await setup();
     const global = (await registry.bot({ method: 'POST', url: GLOBAL, payload: slash('everywhere') })).json();
     expect((await put(IDS.app, { permissions: [{ id: IDS.guild, type: 1, permission: false }] })).json().id).toBe(IDS.app);
     expect((await put(global.id, { permissions: [{ id: IDS.owner, type: 2, permission: true }] })).statusCode).toBe(200);
@@ -58,7 +58,7 @@ describe('command permission endpoints', () => {
   });
 
   it('publishes APPLICATION_COMMAND_PERMISSIONS_UPDATE on the bus', async () => {
-    const { registry, put } = setup();
+    const { registry, put } = await setup();
     const command = (await registry.bot({ method: 'POST', url: GUILD, payload: slash('mod') })).json();
     const heard = new Promise<CommandPermissions>((resolve) => registry.bus.once('permissionsChanged', resolve));
     await put(command.id, { permissions: [{ id: IDS.member, type: 2, permission: true }] });
@@ -66,7 +66,7 @@ describe('command permission endpoints', () => {
   });
 
   it('deletes a command\'s permissions when it is deleted or renamed', async () => {
-    const { registry, put } = setup();
+    const { registry, put } = await setup();
     const one = (await registry.bot({ method: 'POST', url: GUILD, payload: slash('one') })).json();
     const two = (await registry.bot({ method: 'POST', url: GUILD, payload: slash('two') })).json();
     const body = { permissions: [{ id: IDS.member, type: 2, permission: true }] };
@@ -78,7 +78,7 @@ describe('command permission endpoints', () => {
   });
 
   it('answers 405 to the disabled batch edit', async () => {
-    const { registry } = setup();
+    const { registry } = await setup();
     const response = await registry.app.inject({ method: 'PUT', url: `${PERMISSIONS}/permissions`, payload: [], headers: { authorization: 'Bearer owner-edit' } });
     expect(response.statusCode).toBe(405);
     expect(response.json()).toEqual({ message: '405: Method Not Allowed', code: 0 });
@@ -97,7 +97,7 @@ describe('who may edit command permissions', () => {
     ['a user token without the scope', 'Bearer owner-identify', 403, { message: 'Missing required OAuth2 scope', code: 50026 }],
     ['a user who cannot manage roles', 'Bearer member-edit', 403, { message: 'Missing Permissions', code: 50013 }],
   ])('refuses %s', async (_name, authorization, status, answer) => {
-    const { registry, put } = setup();
+    const { registry, put } = await setup();
     const command = (await registry.bot({ method: 'POST', url: GUILD, payload: slash('mod') })).json();
     const response = authorization === undefined
       ? await registry.app.inject({ method: 'PUT', url: `${PERMISSIONS}/${command.id}/permissions`, payload: body })
@@ -108,7 +108,7 @@ describe('who may edit command permissions', () => {
   });
 
   it('answers 10063 for an unknown command and 50001 for a guild without the app', async () => {
-    const { registry, put } = setup();
+    const { registry, put } = await setup();
     expect((await put('123456789012345678', body)).json()).toEqual({ message: 'Unknown application command', code: 10063 });
     const elsewhere = await registry.app.inject({
       method: 'PUT', url: `/api/v10/applications/${IDS.app}/guilds/${IDS.emptyGuild}/commands/${IDS.app}/permissions`,
@@ -126,20 +126,20 @@ describe('overwrite validation', () => {
     ['a bad type', { permissions: [{ id: IDS.member, type: 4, permission: true }] }, ['permissions', '0', 'type'], 'BASE_TYPE_CHOICES'],
     ['a non-boolean permission', { permissions: [{ id: IDS.member, type: 2, permission: 'yes' }] }, ['permissions', '0', 'permission'], 'BASE_TYPE_BOOLEAN'],
   ])('refuses %s with 50035 at its path', async (_name, body, path, code) => {
-    const { registry, put } = setup();
+    const { registry, put } = await setup();
     const command = (await registry.bot({ method: 'POST', url: GUILD, payload: slash('mod') })).json();
     const response = await put(command.id, body);
     expect(response.statusCode).toBe(400);
     let node = response.json().errors;
     for (const key of path) node = node[key];
     expect(node._errors[0].code).toBe(code);
-    expect(registry.store.permissions.list(IDS.app, IDS.guild)).toEqual([]);
+    expect(await registry.store.permissions.list(IDS.app, IDS.guild)).toEqual([]);
   });
 });
 
 describe('overwrites the service stores but never reads', () => {
   it('stores a target not in the guild and a repeated target, and warns about them in the management API', async () => {
-    const { registry, put } = setup();
+    const { registry, put } = await setup();
     const command = (await registry.bot({ method: 'POST', url: GUILD, payload: slash('mod') })).json();
     const overwrites = [
       { id: '999999999999999999', type: 1, permission: true },

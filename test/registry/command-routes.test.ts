@@ -4,7 +4,7 @@ import { GLOBAL, GUILD, IDS, TOKENS, slash, testRegistry } from '../helpers/test
 
 describe('create, read, edit and delete commands', () => {
   it('creates a global command with the service defaults (201)', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const response = await registry.bot({ method: 'POST', url: GLOBAL, payload: slash('ping') });
     expect(response.statusCode).toBe(201);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -21,7 +21,7 @@ describe('create, read, edit and delete commands', () => {
   });
 
   it('upserts a POST with the same name, type and scope (200, same id)', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const first = (await registry.bot({ method: 'POST', url: GLOBAL, payload: slash('ping') })).json();
     const again = await registry.bot({ method: 'POST', url: GLOBAL, payload: slash('ping') });
     expect(again.statusCode).toBe(200);
@@ -36,7 +36,7 @@ describe('create, read, edit and delete commands', () => {
   });
 
   it('lets the same name exist per type and per scope', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     expect((await registry.bot({ method: 'POST', url: GLOBAL, payload: slash('info') })).statusCode).toBe(201);
     expect((await registry.bot({ method: 'POST', url: GLOBAL, payload: { name: 'info', type: 2 } })).statusCode).toBe(201);
     const guild = await registry.bot({ method: 'POST', url: GUILD, payload: slash('info') });
@@ -48,7 +48,7 @@ describe('create, read, edit and delete commands', () => {
   });
 
   it('answers an empty description for USER and MESSAGE commands', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const user = (await registry.bot({ method: 'POST', url: GLOBAL, payload: { name: 'High Five', type: 2 } })).json();
     const message = (await registry.bot({ method: 'POST', url: GLOBAL, payload: { name: 'Quote it', type: 3 } })).json();
     expect(user).toMatchObject({ type: 2, name: 'High Five', description: '' });
@@ -56,7 +56,7 @@ describe('create, read, edit and delete commands', () => {
   });
 
   it('gets one command, and answers 10063 for an unknown one', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const created = (await registry.bot({ method: 'POST', url: GUILD, payload: slash('ping') })).json();
     const fetched = await registry.bot({ method: 'GET', url: `${GUILD}/${created.id}` });
     expect(fetched.json()).toEqual(created);
@@ -68,7 +68,7 @@ describe('create, read, edit and delete commands', () => {
   });
 
   it('edits with PATCH: given fields replace, others stay, the version moves', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const created = (await registry.bot({
       method: 'POST', url: GLOBAL,
       payload: slash('echo', { options: [{ type: 3, name: 'text', description: 'What to say', required: true }], nsfw: true }),
@@ -82,7 +82,7 @@ describe('create, read, edit and delete commands', () => {
   });
 
   it('refuses a PATCH that renames onto another command of the same type', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     await registry.bot({ method: 'POST', url: GLOBAL, payload: slash('one') });
     const two = (await registry.bot({ method: 'POST', url: GLOBAL, payload: slash('two') })).json();
     const response = await registry.bot({ method: 'PATCH', url: `${GLOBAL}/${two.id}`, payload: { name: 'one' } });
@@ -92,7 +92,7 @@ describe('create, read, edit and delete commands', () => {
   });
 
   it('deletes with 204 and no body', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const created = (await registry.bot({ method: 'POST', url: GLOBAL, payload: slash('gone') })).json();
     const response = await registry.bot({ method: 'DELETE', url: `${GLOBAL}/${created.id}` });
     expect(response.statusCode).toBe(204);
@@ -102,7 +102,7 @@ describe('create, read, edit and delete commands', () => {
   });
 
   it('makes timestamp-ordered snowflake ids', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const ids: bigint[] = [];
     for (const name of ['a', 'b', 'c']) {
       registry.clock.now += 5;
@@ -115,7 +115,7 @@ describe('create, read, edit and delete commands', () => {
 
 describe('bulk overwrite', () => {
   it('replaces the whole list, keeping ids of commands matched by name', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const keep = (await registry.bot({ method: 'POST', url: GLOBAL, payload: slash('keep') })).json();
     const drop = (await registry.bot({ method: 'POST', url: GLOBAL, payload: slash('drop') })).json();
     const response = await registry.bot({
@@ -133,14 +133,14 @@ describe('bulk overwrite', () => {
   });
 
   it('matches by id when an element carries one, so a rename keeps the id', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const old = (await registry.bot({ method: 'POST', url: GUILD, payload: slash('old') })).json();
     const list = (await registry.bot({ method: 'PUT', url: GUILD, payload: [{ id: old.id, ...slash('renamed') }] })).json();
     expect(list).toMatchObject([{ id: old.id, name: 'renamed', guild_id: IDS.guild }]);
   });
 
   it('swaps two names in one overwrite without colliding', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const a = (await registry.bot({ method: 'POST', url: GLOBAL, payload: slash('a') })).json();
     const b = (await registry.bot({ method: 'POST', url: GLOBAL, payload: slash('b') })).json();
     const list = (await registry.bot({ method: 'PUT', url: GLOBAL, payload: [{ id: a.id, ...slash('b') }, { id: b.id, ...slash('a') }] })).json();
@@ -148,7 +148,7 @@ describe('bulk overwrite', () => {
   });
 
   it('is all or nothing: one bad element refuses the whole list, with numeric keys', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     await registry.bot({ method: 'PUT', url: GLOBAL, payload: [slash('one'), slash('two')] });
     const before = (await registry.bot({ method: 'GET', url: GLOBAL })).json();
     const response = await registry.bot({ method: 'PUT', url: GLOBAL, payload: [slash('three'), slash('Bad Name')] });
@@ -158,14 +158,14 @@ describe('bulk overwrite', () => {
   });
 
   it('empties the list with []', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     await registry.bot({ method: 'PUT', url: GUILD, payload: [slash('one')] });
     expect((await registry.bot({ method: 'PUT', url: GUILD, payload: [] })).json()).toEqual([]);
     expect((await registry.bot({ method: 'GET', url: GUILD })).json()).toEqual([]);
   });
 
   it('refuses a body that is not a list', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const response = await registry.bot({ method: 'PUT', url: GLOBAL, payload: slash('one') });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe(50035);
@@ -174,7 +174,7 @@ describe('bulk overwrite', () => {
 
 describe('list answers are reused only while nothing changed', () => {
   it('reflects every create, edit, delete and bulk overwrite, per scope and locale', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const list = async (url: string, locale = 'en-US') =>
       (await registry.bot({ method: 'GET', url, headers: { 'x-discord-locale': locale } })).json().map((command: { name: string; description: string; name_localized?: string }) =>
         `${command.name}:${command.description}${command.name_localized ? `:${command.name_localized}` : ''}`);
@@ -196,7 +196,7 @@ describe('list answers are reused only while nothing changed', () => {
 
 describe('combinations the service stores but ignores', () => {
   it('stores contexts [0, 1, 2] with integration_types [0], as seyfert registers every command', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const body = slash('ask', { integration_types: [0], contexts: [0, 1, 2] });
     const created = await registry.bot({ method: 'POST', url: GLOBAL, payload: body });
     expect(created.statusCode).toBe(201);
@@ -209,7 +209,7 @@ describe('combinations the service stores but ignores', () => {
   });
 
   it('stores a guild command with the global lists, as the bulk element documents them', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const body = slash('guildy', { integration_types: [0, 1], contexts: [0, 1, 2] });
     const response = await registry.bot({ method: 'PUT', url: GUILD, payload: [body] });
     expect(response.statusCode).toBe(200);
@@ -218,11 +218,11 @@ describe('combinations the service stores but ignores', () => {
 });
 
 describe('warnings in the management API', () => {
-  const list = (registry: ReturnType<typeof testRegistry>, query = '', token: string = TOKENS.owner) =>
+  const list = (registry: Awaited<ReturnType<typeof testRegistry>>, query = '', token: string = TOKENS.owner) =>
     registry.app.inject({ method: 'GET', url: `/_slashbench/applications/${IDS.app}/commands${query}`, headers: { authorization: token } });
 
   it('lists each stored command with what the service ignores in it', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     await registry.bot({ method: 'PUT', url: GLOBAL, payload: [slash('ask', { integration_types: [0], contexts: [0, 1, 2] }), slash('ping')] });
     const response = await list(registry);
     expect(response.statusCode).toBe(200);
@@ -236,7 +236,7 @@ describe('warnings in the management API', () => {
   });
 
   it('lists a guild\'s commands with guild_id, and warns about the lists only global commands read', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     await registry.bot({ method: 'POST', url: GUILD, payload: slash('guildy', { integration_types: [1], contexts: [0, 1] }) });
     const body = (await list(registry, `?guild_id=${IDS.guild}`)).json() as Array<{ warnings: Array<{ path: string; code: string }> }>;
     expect(body[0]?.warnings.map((warning) => [warning.path, warning.code])).toEqual([
@@ -246,7 +246,7 @@ describe('warnings in the management API', () => {
   });
 
   it('answers people only, for apps and guilds that exist', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     expect((await list(registry, '', `Bot ${TOKENS.bot}`)).statusCode).toBe(403);
     expect((await list(registry, '', 'nobody')).statusCode).toBe(401);
     expect((await list(registry, '?guild_id=999')).json().code).toBe(10004);

@@ -87,7 +87,7 @@ beforeAll(async () => {
   const now = () => Date.UTC(2026, 10, 21);
   const nextId = createSnowflakeGenerator(now);
   store = openStore(':memory:');
-  loadWorld(store, world, { now, nextId });
+  await loadWorld(store, world, { now, nextId });
   app = buildApp({ store, bus, now, nextId, routeLimit: { limit: 1e9, windowMs: 1000 } });
   const create = async (token: string, url: string, body: Record<string, unknown>) => {
     const response = await app.inject({ method: 'POST', url, payload: { description: 'd', ...body }, headers: { authorization: `Bot ${token}` } });
@@ -117,14 +117,14 @@ beforeAll(async () => {
  * Sets the guild app's overwrites for a command (by name) or app-wide (by the app's id), and
  * announces it as the permissions route does.
  */
-function overwrites(target: string, permissions: PermissionOverwrite[]): void {
+async function overwrites(target: string, permissions: PermissionOverwrite[]): Promise<void> {
   const id = commandIds.get(target) ?? target;
-  store.permissions.put(ID.app, ID.guild, id, permissions);
+  await store.permissions.put(ID.app, ID.guild, id, permissions);
   bus.emit('permissionsChanged', { id, application_id: ID.app, guild_id: ID.guild, permissions });
 }
 
-function clearOverwrites(): void {
-  for (const entry of store.permissions.list(ID.app, ID.guild)) overwrites(entry.id, []);
+async function clearOverwrites(): Promise<void> {
+  for (const entry of await store.permissions.list(ID.app, ID.guild)) await overwrites(entry.id, []);
 }
 
 /** What the index shows `user` at `where`: the visible names, and each hidden name's failing rule. */
@@ -179,7 +179,7 @@ describe('visibility rules, each deciding alone', () => {
     ['default_member_permissions: hidden from who lacks them', 'alice', inGeneral, 'manage-guild', false, 'member permission'],
   ];
   it.each(rows)('%s', async (_case, user, where, command, shown, rule) => {
-    clearOverwrites();
+    await clearOverwrites();
     const seen = await look(user, where);
     expect(seen.shown.includes(command)).toBe(shown);
     if (rule) expect(seen.hidden[command]).toBe(rule);
@@ -210,8 +210,8 @@ describe('permission overwrites (permissions v2 precedence)', () => {
     ['overwrites do not touch a user-installed app', [[ID.app, [role(ID.guild, false)]]], 'carol', inGeneral, 'user-installed', true],
   ];
   it.each(rows)('%s', async (_case, sets, who, where, command, shown) => {
-    clearOverwrites();
-    for (const [target, permissions] of sets) overwrites(target, permissions);
+    await clearOverwrites();
+    for (const [target, permissions] of sets) await overwrites(target, permissions);
     const seen = await look(who, where);
     expect(seen.shown.includes(command)).toBe(shown);
     if (!shown) expect(['channel permission', 'member permission']).toContain(seen.hidden[command]);
@@ -220,7 +220,7 @@ describe('permission overwrites (permissions v2 precedence)', () => {
 
 describe('the explain view', () => {
   it('lists every check with its verdict, the one the index acted on', async () => {
-    clearOverwrites();
+    await clearOverwrites();
     const response = await app.inject({
       method: 'GET', url: `/_slashbench/explain?command_id=${commandIds.get('guild-only')}&channel_id=${ID.otherChannel}`,
       headers: { authorization: 'token-alice' },

@@ -36,7 +36,7 @@ async function selects(harness: Harness) {
 
 describe('select menus', () => {
   it('resolves the users of a user select, with their members', async () => {
-    const choose = await selects(interactionHarness());
+    const choose = await selects(await interactionHarness());
     const { answer, received } = await choose('who', [IDS.owner, IDS.member]);
     expect(answer.statusCode, answer.body).toBe(204);
     const data = received?.data as { resolved: { users: Record<string, unknown>; members: Record<string, Record<string, unknown>> } };
@@ -48,7 +48,7 @@ describe('select menus', () => {
   });
 
   it('resolves roles, mentionables as users or roles, and channels of the allowed types', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const choose = await selects(harness);
     const role = await choose('role', [IDS.moderatorRole]);
     expect(role.received?.data).toMatchObject({ values: [IDS.moderatorRole], resolved: { roles: { [IDS.moderatorRole]: { name: 'Moderator' } } } });
@@ -60,7 +60,7 @@ describe('select menus', () => {
   });
 
   it('passes a string select\'s values without resolved, and refuses values that are not options', async () => {
-    const choose = await selects(interactionHarness());
+    const choose = await selects(await interactionHarness());
     const picked = await choose('fruit', ['pear']);
     expect(picked.received?.data).toEqual({ custom_id: 'fruit', component_type: 3, values: ['pear'] });
     const wrong = await choose('fruit', ['plum']);
@@ -68,7 +68,7 @@ describe('select menus', () => {
   });
 
   it('refuses too few or too many values, unknown ids, duplicates and values for a button', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const choose = await selects(harness);
     const errorOf = async (customId: string, values: unknown) => (await choose(customId, values)).answer.json().errors.data.values;
     expect((await errorOf('who', []))._errors[0]).toEqual({ code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 2 in length.' });

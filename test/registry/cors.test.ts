@@ -20,7 +20,7 @@ function preflight(url: string, headers: Record<string, string> = {}) {
 
 describe('CORS on the API', () => {
   it('answers a preflight: any origin, the client\'s headers, the API\'s methods, and no credentials', async () => {
-    const { app } = testRegistry({ app: { clientDirectory: null } });
+    const { app } = await testRegistry({ app: { clientDirectory: null } });
     const response = await app.inject(preflight('/api/v10/users/@me'));
     expect(response.statusCode).toBe(204);
     expect(response.headers['access-control-allow-origin']).toBe('*');
@@ -32,7 +32,7 @@ describe('CORS on the API', () => {
   });
 
   it('lets a page of another origin read answers and refusals, with the rate-limit headers', async () => {
-    const { app } = testRegistry({ app: { clientDirectory: null } });
+    const { app } = await testRegistry({ app: { clientDirectory: null } });
     const me = await app.inject({ method: 'GET', url: '/api/v10/users/@me', headers: { origin: ORIGIN, authorization: TOKENS.member } });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ id: IDS.member });
@@ -49,7 +49,7 @@ describe('CORS on the API', () => {
   });
 
   it('opens the management routes the client uses the same way, since they too take a token only', async () => {
-    const { app } = testRegistry({ app: { clientDirectory: null } });
+    const { app } = await testRegistry({ app: { clientDirectory: null } });
     expect((await app.inject(preflight('/_slashbench/world', { 'access-control-request-method': 'PUT' }))).statusCode).toBe(204);
     const world = await app.inject({ method: 'GET', url: '/_slashbench/world', headers: { origin: ORIGIN, authorization: TOKENS.member } });
     expect(world.statusCode).toBe(200);
@@ -59,13 +59,13 @@ describe('CORS on the API', () => {
   });
 
   it('adds nothing to same-origin requests, which carry no Origin', async () => {
-    const { app } = testRegistry({ app: { clientDirectory: null } });
+    const { app } = await testRegistry({ app: { clientDirectory: null } });
     const me = await app.inject({ method: 'GET', url: '/api/v10/users/@me', headers: { authorization: TOKENS.member } });
     expect(me.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('never opens the host contract, the OAuth2 pages or the page to other origins', async () => {
-    const { app } = testRegistry({ app: { clientDirectory: null } });
+    const { app } = await testRegistry({ app: { clientDirectory: null } });
     for (const url of ['/_host/session', '/_host/settings', '/oauth2/authorize', '/.well-known/openid-configuration', '/', '/api/../_host/settings']) {
       const asked = await app.inject(preflight(url, { 'access-control-request-method': 'PUT' }));
       expect(asked.headers['access-control-allow-origin'], url).toBeUndefined();

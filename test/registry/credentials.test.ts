@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/registry/app.js';
 import { KEYCHAIN_FILE_NAME } from '../../src/registry/store/keychain.js';
-import { openDatabase } from '../../src/registry/store/database.js';
+import { openSqlite } from '../../src/registry/store/sqlite-database.js';
 import { openStore, Store } from '../../src/registry/store/store.js';
 import { gatewayRegistry } from '../helpers/gateway-registry.js';
 import { IDS, TOKENS, testRegistry, type TestRegistry } from '../helpers/test-registry.js';
@@ -29,12 +29,12 @@ let registry: TestRegistry;
 
 beforeEach(async () => {
   directory = await mkdtemp(join(tmpdir(), 'slashbench-credentials-'));
-  registry = testRegistry({ dataDirectory: directory });
+  registry = await testRegistry({ dataDirectory: directory });
 });
 
 afterEach(async () => {
   await registry.app.close();
-  registry.store.close();
+  await registry.store.close();
   await rm(directory, { recursive: true, force: true });
 });
 
@@ -61,7 +61,7 @@ describe('the keychain file', () => {
     const { id, token } = created.json<{ id: string; token: string }>();
     const reset = (await manage('POST', `/applications/${IDS.app}/secret`)).json<Credentials>();
     await registry.app.close();
-    registry.store.close();
+    await registry.store.close();
 
     const store = openStore(directory);
     const reopened = buildApp({ store, clientDirectory: null });
@@ -69,13 +69,13 @@ describe('the keychain file', () => {
       const shown = await reopened.inject({ method: 'GET', url: `/_slashbench/applications/${IDS.app}/credentials`, headers: { authorization: token } });
       expect(shown.statusCode).toBe(200);
       expect(shown.json()).toEqual({ ...reset, bot_token: TOKENS.bot });
-      expect(store.credentials.userToken(id)).toBe(token);
+      expect(await store.credentials.userToken(id)).toBe(token);
     } finally {
       await reopened.close();
-      store.close();
+      await store.close();
     }
     // The registry above was closed already; the afterEach closes a fresh one.
-    registry = testRegistry({ dataDirectory: directory });
+    registry = await testRegistry({ dataDirectory: directory });
   });
 
   it('forgets a deleted person', async () => {
@@ -87,13 +87,13 @@ describe('the keychain file', () => {
   });
 
   it('shows no token whose digest no longer matches (changed by a process that kept no keychain)', async () => {
-    expect(registry.store.credentials.userToken(IDS.member)).toBe(TOKENS.member);
+    expect(await registry.store.credentials.userToken(IDS.member)).toBe(TOKENS.member);
     // A second connection with an in-memory keychain, as an older registry on the same data directory.
-    const other = new Store(openDatabase(directory));
-    other.transaction(() => other.credentials.resetUserToken(IDS.member));
-    other.close();
+    const other = new Store(openSqlite(directory));
+    await other.transaction(async () => await other.credentials.resetUserToken(IDS.member));
+    await other.close();
     expect((await keychain()).users[IDS.member]).toEqual({ token: TOKENS.member });
-    expect(registry.store.credentials.userToken(IDS.member)).toBeNull();
+    expect(await registry.store.credentials.userToken(IDS.member)).toBeNull();
   });
 });
 
@@ -177,10 +177,10 @@ describe('editing an app', () => {
     expect(edited.statusCode).toBe(200);
     expect(edited.headers['content-type']).toBe('application/json');
     expect(edited.json()).toEqual({ id: IDS.app, owner_id: IDS.owner, ...body });
-    expect(registry.store.world.application(IDS.app)).toMatchObject(body);
-    expect(registry.store.world.user(IDS.app)?.username).toBe('Renamed Bot');
+    expect(await registry.store.world.application(IDS.app)).toMatchObject(body);
+    expect((await registry.store.world.user(IDS.app))?.username).toBe('Renamed Bot');
     // EMBEDDED gives it the default entry point, as the service does.
-    expect(registry.store.commands.list(IDS.app, null).some((command) => command.definition.type === 4)).toBe(true);
+    expect((await registry.store.commands.list(IDS.app, null)).some((command) => command.definition.type === 4)).toBe(true);
     // An unchanged token: the edit never touches credentials.
     expect((await currentApplication(TOKENS.bot)).json()).toMatchObject({ name: 'Renamed Bot' });
     const cleared = await manage('PATCH', `/applications/${IDS.app}`, { interactions_endpoint_url: null, activity_url: null });
@@ -205,7 +205,7 @@ describe('editing an app', () => {
         redirect_uris: { 0: { _errors: [{ code: 'URL_TYPE_INVALID_URL', message: 'Not a well formed URL.' }] } },
       },
     });
-    expect(registry.store.world.application(IDS.app)?.name).toBe('Test Bot');
+    expect((await registry.store.world.application(IDS.app))?.name).toBe('Test Bot');
     const notObject = await manage('PATCH', `/applications/${IDS.app}`, [1]);
     expect(notObject.json()).toMatchObject({ code: 50035 });
     expect((await manage('PATCH', `/applications/${IDS.app}`, { name: 'x' }, `Bot ${TOKENS.bot}`)).statusCode).toBe(403);

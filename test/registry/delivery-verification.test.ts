@@ -19,26 +19,26 @@ function settings(registry: TestRegistry, extra: Partial<DeliverySettings> = {})
 
 /** An app whose URL came from a world file: stored, never verified. */
 async function worldApp(registry: TestRegistry, handler: (key: string) => BotHandler): Promise<{ bot: BotServer; application: ApplicationRecord }> {
-  const key = registry.store.world.application(IDS.app)!.public_key;
+  const key = (await registry.store.world.application(IDS.app))!.public_key;
   const bot = await startBotServer(handler(key));
   servers.push(bot);
-  registry.store.world.setInteractionsEndpoint(IDS.app, bot.url);
-  return { bot, application: registry.store.world.application(IDS.app)! };
+  await registry.store.world.setInteractionsEndpoint(IDS.app, bot.url);
+  return { bot, application: (await registry.store.world.application(IDS.app))! };
 }
 
 describe('verifying a world-file endpoint before the first delivery', () => {
   it('verifies once and remembers a success, sharing one check between concurrent deliveries', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const { bot, application } = await worldApp(registry, (key) => signatureCheckingBot(key));
     const verifications = new EndpointVerifications(settings(registry));
-    const verdicts = await Promise.all([1, 2, 3].map(() => ensureVerified(registry.store, application, verifications)));
+    const verdicts = await Promise.all([1, 2, 3].map(async () => await ensureVerified(registry.store, application, verifications)));
     expect(verdicts).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
     expect(await ensureVerified(registry.store, application, verifications)).toEqual({ ok: true });
     expect(bot.received).toHaveLength(2);
   });
 
   it('reports why an endpoint failed, and checks again at the next delivery by default', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const { bot, application } = await worldApp(registry, () => (_request, response) => answerJson(response, 200, { type: 1 }));
     const verifications = new EndpointVerifications(settings(registry));
     expect(await ensureVerified(registry.store, application, verifications)).toEqual({
@@ -52,7 +52,7 @@ describe('verifying a world-file endpoint before the first delivery', () => {
   });
 
   it('answers a failure from memory within retryFailuresAfterMs of the injected clock', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const { bot, application } = await worldApp(registry, () => (_request, response) => void response.writeHead(500).end());
     const verifications = new EndpointVerifications(settings(registry, { retryFailuresAfterMs: 10_000 }));
     expect(await ensureVerified(registry.store, application, verifications)).toEqual({ ok: false, check: 'ping', reason: 'the PING answered 500' });
@@ -64,7 +64,7 @@ describe('verifying a world-file endpoint before the first delivery', () => {
   });
 
   it('verifies again when the URL changes, and trusts a verdict reached by the PATCH route', async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const first = await worldApp(registry, (key) => signatureCheckingBot(key));
     const verifications = new EndpointVerifications(settings(registry));
     await ensureVerified(registry.store, first.application, verifications);
@@ -79,8 +79,8 @@ describe('verifying a world-file endpoint before the first delivery', () => {
   });
 
   it('reports an application without a URL instead of verifying', async () => {
-    const registry = testRegistry();
-    const application = registry.store.world.application(IDS.app)!;
+    const registry = await testRegistry();
+    const application = (await registry.store.world.application(IDS.app))!;
     const verdict = await ensureVerified(registry.store, application, new EndpointVerifications(settings(registry)));
     expect(verdict).toMatchObject({ ok: false, reason: 'the application has no interactions endpoint URL' });
   });

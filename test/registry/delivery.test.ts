@@ -15,17 +15,17 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-function fixtureApplication(): ApplicationRecord {
-  const registry = testRegistry();
-  const application = registry.store.world.application(IDS.app) as ApplicationRecord;
-  registry.store.close();
+async function fixtureApplication(): Promise<ApplicationRecord> {
+  const registry = await testRegistry();
+  const application = await registry.store.world.application(IDS.app) as ApplicationRecord;
+  await registry.store.close();
   return application;
 }
 
 async function botAt(handler: BotHandler): Promise<{ bot: BotServer; application: ApplicationRecord }> {
   const bot = await startBotServer(handler);
   servers.push(bot);
-  return { bot, application: { ...fixtureApplication(), interactions_endpoint_url: bot.url } };
+  return { bot, application: { ...await fixtureApplication(), interactions_endpoint_url: bot.url } };
 }
 
 describe('HTTP delivery to an interactions endpoint', () => {
@@ -103,7 +103,7 @@ describe('HTTP delivery to an interactions endpoint', () => {
   });
 
   it('reports a closed port as a network error a developer can act on', async () => {
-    const application = { ...fixtureApplication(), interactions_endpoint_url: await closedPortUrl() };
+    const application = { ...await fixtureApplication(), interactions_endpoint_url: await closedPortUrl() };
     const result = await deliverOverHttp(application, PAYLOAD);
     expect(result).toMatchObject({ outcome: 'network-error', error: 'could not connect: ECONNREFUSED' });
   });
@@ -119,7 +119,7 @@ describe('HTTP delivery to an interactions endpoint', () => {
   });
 
   it('uses the injected fetch and clock, and reports a throwing fetch as data', async () => {
-    const application = { ...fixtureApplication(), interactions_endpoint_url: 'http://bot.invalid/interactions' };
+    const application = { ...await fixtureApplication(), interactions_endpoint_url: 'http://bot.invalid/interactions' };
     const calls: Array<{ url: string; init: RequestInit | undefined }> = [];
     const fake: typeof fetch = async (url, init) => {
       calls.push({ url: String(url), init });
@@ -140,7 +140,7 @@ describe('HTTP delivery to an interactions endpoint', () => {
   });
 
   it('reports an application without an endpoint URL instead of throwing', async () => {
-    const result = await deliverOverHttp({ ...fixtureApplication(), interactions_endpoint_url: null }, PAYLOAD);
+    const result = await deliverOverHttp({ ...await fixtureApplication(), interactions_endpoint_url: null }, PAYLOAD);
     expect(result).toMatchObject({ outcome: 'network-error', error: 'the application has no interactions endpoint URL' });
   });
 });

@@ -15,7 +15,7 @@ function open(registry: TestRegistry, token: string, payload: unknown) {
 
 describe('POST /users/@me/channels', () => {
   it("opens a bot's DM with a person once, and the bot can write in it", async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const events: unknown[] = [];
     registry.bus.on('worldChanged', (change) => events.push(change));
     const first = await open(registry, `Bot ${TOKENS.bot}`, { recipient_id: IDS.member });
@@ -35,9 +35,9 @@ describe('POST /users/@me/channels', () => {
   });
 
   it("makes a person's group DM with them as owner; one other person is a DM", async () => {
-    const registry = testRegistry();
+    const registry = await testRegistry();
     const third = '100000000000000099';
-    registry.store.world.putUser({ id: third, username: 'third', global_name: null, locale: null, bot: false }, null);
+    await registry.store.world.putUser({ id: third, username: 'third', global_name: null, locale: null, bot: false }, null);
     const group = await open(registry, TOKENS.owner, { recipients: [IDS.member, third, IDS.member] });
     expect(group.statusCode).toBe(200);
     expect(group.json<APIGroupDMChannel>()).toMatchObject({
@@ -47,8 +47,8 @@ describe('POST /users/@me/channels', () => {
   });
 
   it('refuses what the service refuses, writing nothing', async () => {
-    const registry = testRegistry();
-    const before = registry.store.world.privateChannels().length;
+    const registry = await testRegistry();
+    const before = (await registry.store.world.privateChannels()).length;
     const cannot = { code: 50007, message: 'Cannot send messages to this user' };
     expect((await open(registry, `Bot ${TOKENS.bot}`, { recipient_id: IDS.otherApp })).json()).toMatchObject(cannot);
     expect((await open(registry, TOKENS.owner, { recipient_id: IDS.owner })).json()).toMatchObject(cannot);
@@ -66,6 +66,6 @@ describe('POST /users/@me/channels', () => {
       code: 50035, errors: { recipients: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH' }] } },
     });
     expect((await open(registry, '', { recipient_id: IDS.member })).statusCode).toBe(401);
-    expect(registry.store.world.privateChannels()).toHaveLength(before);
+    expect(await registry.store.world.privateChannels()).toHaveLength(before);
   });
 });

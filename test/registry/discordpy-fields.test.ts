@@ -25,15 +25,15 @@ function response(metadata: StoredInteractionMetadata): MessageRecord {
 }
 
 describe('what discord.py reads', () => {
-  it('gives every thread an owner (its guild owner, as the world names no creator) and a message count', () => {
+  it('gives every thread an owner (its guild owner, as the world names no creator) and a message count', async () => {
     const store = openStore(':memory:');
     const world = readWorldFile(EXAMPLE_WORLD);
-    loadWorld(store, world, { now: Date.now, nextId: () => '1' });
+    await loadWorld(store, world, { now: Date.now, nextId: () => '1' });
     const guild = world.guilds[0]!;
-    const thread = store.world.channels(guild.id).find((channel) => channel.type === 11);
+    const thread = (await store.world.channels(guild.id)).find((channel) => channel.type === 11);
     if (!thread) throw new Error('examples/world.json lost its thread');
-    expect(storedChannelView(store, thread, null)).toMatchObject({ owner_id: guild.owner_id, message_count: 0, member_count: 0 });
-    store.close();
+    expect(await storedChannelView(store, thread, null)).toMatchObject({ owner_id: guild.owner_id, message_count: 0, member_count: 0 });
+    await store.close();
   });
 
   it('sends the deprecated interaction beside interaction_metadata on a command\'s original response only', () => {

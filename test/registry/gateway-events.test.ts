@@ -41,7 +41,7 @@ async function heard(gateway: GatewayRegistry, clients: GatewayClient[], event: 
 describe('permission updates', () => {
   it('reach the bot and the guild\'s members when a PUT changes a command\'s overwrites', async () => {
     const gateway = await open();
-    gateway.store.tokens.put('owner-edit', {
+    await gateway.store.tokens.put('owner-edit', {
       application_id: IDS.app, user_id: IDS.owner, scopes: ['applications.commands.permissions.update'], expires_at: Date.now() + 3_600_000,
     });
     const bot = (await gateway.login(TOKENS.bot)).client;
@@ -127,7 +127,7 @@ describe('client events', () => {
     // In Dark, @everyone lacks VIEW_CHANNEL; the owner sees everything.
     gateway.bus.emit('clientEvent', { to: { channelId: WORLD.darkText }, type: 'MESSAGE_CREATE', data: { id: '1' } });
     expect(await heard(gateway, [owner, reader, stranger], 'MESSAGE_CREATE')).toEqual([true, false, false]);
-    gateway.gateway.dispatchToChannel(WORLD.text, 'TYPING_START', { channel_id: WORLD.text });
+    await gateway.gateway.dispatchToChannel(WORLD.text, 'TYPING_START', { channel_id: WORLD.text });
     expect(await heard(gateway, [owner, reader, stranger], 'TYPING_START')).toEqual([true, true, false]);
   });
 

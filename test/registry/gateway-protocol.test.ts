@@ -46,7 +46,7 @@ describe('gateway discovery', () => {
 
   it('answers /gateway/bot to a bot only, and counts its IDENTIFYs', async () => {
     const store = openStore(':memory:');
-    loadWorld(store, fixtureWorld(), { now: Date.now, nextId: () => '1' });
+    await loadWorld(store, fixtureWorld(), { now: Date.now, nextId: () => '1' });
     const app = buildApp({ store });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
@@ -74,7 +74,7 @@ describe('gateway discovery', () => {
       await client.close();
     } finally {
       await app.close();
-      store.close();
+      await store.close();
     }
   });
 });

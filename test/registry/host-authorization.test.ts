@@ -24,7 +24,7 @@ afterEach(async () => {
 
 /** The OAuth fixture registry listening on a free loopback port, so the loopback redirect has one. */
 async function listening(): Promise<TestRegistry & { port: number }> {
-  const registry = oauthRegistry();
+  const registry = await oauthRegistry();
   open = registry;
   await registry.app.listen({ host: '127.0.0.1', port: 0 });
   const address = registry.app.server.address();
@@ -95,7 +95,7 @@ describe('buildAuthorizeUrl', () => {
   });
 
   it('makes a state for the URL when none is set, and uses the custom scheme for that redirect', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const unset = HOST_CONTRACT.buildAuthorizeUrl.output.parse((await host(registry).build({ client_id: IDS.app, scopes: 'identify', redirect: 'loopback' })).body);
     expect(unset.state).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(unset.args.state).toBeNull();
@@ -108,7 +108,7 @@ describe('buildAuthorizeUrl', () => {
   });
 
   it('answers the addon\'s refusal of a value as invalid-input, with its words', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const badId = await host(registry).build({ client_id: 'abc', scopes: 'identify', redirect: 'loopback' });
     expect(badId.status).toBe(400);
     expect(badId.body).toEqual({ code: 'invalid-input', message: expect.stringContaining('AuthorizationArgs.setClientId') });
@@ -121,7 +121,7 @@ describe('buildAuthorizeUrl', () => {
   });
 
   it('answers this machine only, like every host route', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const remote = await registry.app.inject({
       method: 'POST', url: HOST_CONTRACT.buildAuthorizeUrl.http.path, remoteAddress: '192.168.1.20', headers: LOCAL,
       payload: { client_id: IDS.app, scopes: 'identify', redirect: 'loopback' },
@@ -161,7 +161,7 @@ describe('the loopback redirect', () => {
 
   it('keeps what another machine sends out', async () => {
     const redirects = new RedirectInbox();
-    const registry = testRegistry({ app: { redirects, clientDirectory: null } });
+    const registry = await testRegistry({ app: { redirects, clientDirectory: null } });
     const refused = await registry.app.inject({ method: 'GET', url: '/callback?code=x&state=y', remoteAddress: '192.168.1.20' });
     expect(refused.statusCode).toBe(403);
     expect(redirects.sequence).toBe(0);
@@ -199,7 +199,7 @@ describe('POST /_slashbench/oauth/codes/expire', () => {
   });
 
   it('ends the code\'s life for its own person, after which the exchange is invalid_grant', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const code = await codeFor(registry, query);
     const answer = await expire(registry, { code }, TOKENS.owner);
     expect(answer.statusCode).toBe(204);
@@ -209,7 +209,7 @@ describe('POST /_slashbench/oauth/codes/expire', () => {
   });
 
   it('reveals nothing about other people\'s codes, and takes a person\'s session token only', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const code = await codeFor(registry, query);
     expect((await expire(registry, { code }, TOKENS.member)).json()).toEqual({ message: '404: Not Found', code: 0 });
     expect((await expire(registry, { code: 'never-issued' }, TOKENS.owner)).statusCode).toBe(404);

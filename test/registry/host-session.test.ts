@@ -12,8 +12,8 @@ import { IDS, TOKENS, testRegistry } from '../helpers/test-registry.js';
 
 const PATH = HOST_CONTRACT.openSession.http.path;
 
-function registry() {
-  const built = testRegistry({ app: { clientDirectory: null } });
+async function registry() {
+  const built = await testRegistry({ app: { clientDirectory: null } });
   const open = async (userId: string, headers: Record<string, string> = {}) =>
     built.app.inject({ method: 'POST', url: PATH, headers: { host: '127.0.0.1:8484', ...headers }, payload: { user_id: userId } });
   return { ...built, open };
@@ -21,7 +21,7 @@ function registry() {
 
 describe('GET /_host/session', () => {
   it('lists the people of the world, never the bots, in the contract\'s shape', async () => {
-    const { app } = registry();
+    const { app } = await registry();
     const response = await app.inject({ method: 'GET', url: PATH, headers: { host: 'localhost:8484' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -35,7 +35,7 @@ describe('GET /_host/session', () => {
 
 describe('POST /_host/session', () => {
   it('mints a token that works for REST reads, the command index and the gateway, beside the world file\'s token', async () => {
-    const { app, store, open } = registry();
+    const { app, store, open } = await registry();
     const response = await open(IDS.member);
     expect(response.statusCode).toBe(200);
     const { token, user } = HOST_CONTRACT.openSession.output.parse(response.json());
@@ -44,13 +44,13 @@ describe('POST /_host/session', () => {
     expect(me.json()).toMatchObject({ id: IDS.member, locale: 'fr' });
     const index = await app.inject({ method: 'GET', url: `/api/v10/channels/${IDS.general}/application-command-index`, headers: { authorization: token } });
     expect(index.statusCode).toBe(200);
-    expect(ownerOfToken(store, token)).toMatchObject({ kind: 'user', user: { id: IDS.member } });
+    expect(await ownerOfToken(store, token)).toMatchObject({ kind: 'user', user: { id: IDS.member } });
     const old = await app.inject({ method: 'GET', url: '/api/v10/users/@me', headers: { authorization: TOKENS.member } });
     expect(old.statusCode).toBe(200);
   });
 
   it('keeps the newest sessions of a person only', async () => {
-    const { app, open } = registry();
+    const { app, open } = await registry();
     const tokens: string[] = [];
     for (let index = 0; index <= SESSIONS_PER_USER; index += 1) tokens.push((await open(IDS.owner)).json<{ token: string }>().token);
     const works = async (token: string) => (await app.inject({ method: 'GET', url: '/api/v10/users/@me', headers: { authorization: token } })).statusCode;
@@ -60,7 +60,7 @@ describe('POST /_host/session', () => {
   });
 
   it('refuses bots, unknown ids and bodies off the contract, with stable codes', async () => {
-    const { app, open } = registry();
+    const { app, open } = await registry();
     expect((await open(IDS.app)).json()).toEqual({ code: 'unknown-user', message: `No person of the world has the id ${IDS.app}.` });
     expect((await open('123')).statusCode).toBe(404);
     const bad = await app.inject({ method: 'POST', url: PATH, headers: { host: '127.0.0.1' }, payload: { user_id: 'alice' } });
@@ -72,7 +72,7 @@ describe('POST /_host/session', () => {
   });
 
   it('answers only this machine, addressed by a loopback name, from the registry\'s own pages', async () => {
-    const { app, open } = registry();
+    const { app, open } = await registry();
     const refused = { code: 'loopback-only', message: expect.any(String) };
     const remote = await app.inject({ method: 'GET', url: PATH, remoteAddress: '192.168.1.20', headers: { host: '127.0.0.1:8484' } });
     expect(remote.statusCode).toBe(403);

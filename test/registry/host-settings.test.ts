@@ -37,8 +37,8 @@ afterEach(() => {
 });
 
 /** A registry keeping its settings in this test's directory, as `startRegistry` does with the data directory. */
-function registry(clientDirectory: string | null = null) {
-  const { app } = testRegistry({ app: { clientDirectory, settings: settingsFile(file, () => undefined) } });
+async function registry(clientDirectory: string | null = null) {
+  const { app } = await testRegistry({ app: { clientDirectory, settings: settingsFile(file, () => undefined) } });
   const read = (headers: Record<string, string> = LOCAL) => app.inject({ method: 'GET', url: PATH, headers });
   const write = (payload: unknown, headers: Record<string, string> = LOCAL) => app.inject({ method: 'PUT', url: PATH, headers, payload: payload as object });
   return { app, read, write };
@@ -46,7 +46,7 @@ function registry(clientDirectory: string | null = null) {
 
 describe('GET and PUT /_host/settings', () => {
   it('answers the defaults at first, keeps what is written, and still has it after a restart', async () => {
-    const first = registry();
+    const first = await registry();
     const fresh = await first.read();
     expect(fresh.statusCode).toBe(200);
     expect(fresh.headers['cache-control']).toBe('no-store');
@@ -55,14 +55,14 @@ describe('GET and PUT /_host/settings', () => {
     expect(written.statusCode).toBe(200);
     expect(written.json()).toEqual({ settings: CHOSEN });
     await first.app.close();
-    const restarted = registry();
+    const restarted = await registry();
     expect((await restarted.read()).json()).toEqual({ settings: CHOSEN, warning: null });
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(CHOSEN);
     if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
   it('refuses settings off the schema with the field named, and keeps the old ones', async () => {
-    const { read, write } = registry();
+    const { read, write } = await registry();
     await write({ settings: CHOSEN });
     const refusals: Array<[unknown, RegExp]> = [
       [{ settings: { ...CHOSEN, theme: 'neon' } }, /settings\.theme/],
@@ -84,7 +84,7 @@ describe('GET and PUT /_host/settings', () => {
   });
 
   it('answers only this machine\'s own pages, and writes nothing for the others', async () => {
-    const { app, read, write } = registry();
+    const { app, read, write } = await registry();
     await write({ settings: CHOSEN });
     const refused = { code: 'loopback-only', message: expect.any(String) };
     const away = await app.inject({ method: 'GET', url: PATH, remoteAddress: '192.168.1.30', headers: LOCAL });
@@ -101,7 +101,7 @@ describe('GET and PUT /_host/settings', () => {
 
   it('answers the defaults with a warning for a damaged file, and a write repairs it', async () => {
     writeFileSync(file, '{"theme": "light", ');
-    const { read, write } = registry();
+    const { read, write } = await registry();
     const damaged = await read();
     expect(damaged.statusCode).toBe(200);
     expect(damaged.json()).toEqual({ settings: DEFAULT_SETTINGS, warning: expect.stringContaining('is not JSON') });
@@ -110,7 +110,7 @@ describe('GET and PUT /_host/settings', () => {
   });
 
   it('says the settings could not be saved when the disk refuses, as the contract\'s unavailable', async () => {
-    const { write } = registry();
+    const { write } = await registry();
     rmSync(directory, { recursive: true, force: true });
     const response = await write({ settings: CHOSEN });
     expect(response.statusCode).toBe(503);
@@ -131,7 +131,7 @@ describe('the page\'s policy and the remote registry', () => {
   });
 
   it('lets the page reach the remote registry in use (API, files, gateway), and only while it is in use', async () => {
-    const { app, write } = registry(client);
+    const { app, write } = await registry(client);
     const policy = async () => String((await app.inject({ method: 'GET', url: '/', headers: LOCAL })).headers['content-security-policy']);
     const connect = (csp: string) => csp.split('; ').find((directive) => directive.startsWith('connect-src'));
     expect(connect(await policy())).toBe("connect-src 'self' ws://127.0.0.1:8484 wss://127.0.0.1:8484");
@@ -146,7 +146,7 @@ describe('the page\'s policy and the remote registry', () => {
   });
 
   it('serves the page in the chosen theme, so it never flashes the other one; system is left to the page', async () => {
-    const { app, write } = registry(client);
+    const { app, write } = await registry(client);
     const page = async () => (await app.inject({ method: 'GET', url: '/', headers: LOCAL })).body;
     expect(await page()).toContain('<html lang="en" data-theme="dark">');
     await write({ settings: { ...DEFAULT_SETTINGS, theme: 'light' } });

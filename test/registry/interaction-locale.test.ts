@@ -9,7 +9,7 @@ import { TOKENS } from '../helpers/test-registry.js';
 
 describe('the locale an app receives', () => {
   it('is the one the client sent, else the person\'s', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const command = await harness.command({ name: 'hello', description: 'Say hello' });
     const send = async (headers: Record<string, string>) => {
       const next = harness.gateway.nextInteraction();

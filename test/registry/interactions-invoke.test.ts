@@ -16,7 +16,7 @@ const options = [
 
 describe('the payload a bot receives', () => {
   it('for a slash command: every field, default names, resolved users, members, roles and channels', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const command = await harness.command({ name: 'echo', description: 'Echo', name_localizations: { fr: 'écho' }, options });
     const next = harness.gateway.nextInteraction();
     const response = await harness.invoke(slashInvocation(command, {
@@ -60,7 +60,7 @@ describe('the payload a bot receives', () => {
   });
 
   it('nests subcommands and groups under their default names', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const command = await harness.command({
       name: 'config', description: 'Settings',
       options: [{ type: 2, name: 'group', description: 'g', options: [{ type: 1, name: 'set', description: 's', options: [{ type: 5, name: 'on', description: 'o', required: true }] }] }],
@@ -75,7 +75,7 @@ describe('the payload a bot receives', () => {
   });
 
   it('for a user command: target_id with the user and member resolved', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const command = await harness.command({ name: 'High Five', type: 2 });
     const next = harness.gateway.nextInteraction();
     expect((await harness.invoke(slashInvocation(command, { target_id: IDS.member }))).statusCode).toBe(204);
@@ -86,8 +86,8 @@ describe('the payload a bot receives', () => {
   });
 
   it('for a message command: the message resolved', async () => {
-    const harness = interactionHarness();
-    harness.registry.store.messages.putMessage({
+    const harness = await interactionHarness();
+    await harness.registry.store.messages.putMessage({
       id: '500000000000000001', channel_id: IDS.general, author_id: IDS.member, content: 'quote me',
       timestamp: new Date(0).toISOString(), edited_timestamp: null, type: 0, flags: 0, embeds: [], components: [], attachments: [],
       application_id: null, webhook_id: null, interaction_metadata: null,
@@ -103,7 +103,7 @@ describe('the payload a bot receives', () => {
   });
 
   it('for autocomplete: the options so far, focused, required ones possibly missing', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const command = await harness.command({
       name: 'find', description: 'Find',
       options: [{ type: 3, name: 'query', description: 'q', autocomplete: true, required: true }, { type: 4, name: 'limit', description: 'l', required: true }],
@@ -115,9 +115,9 @@ describe('the payload a bot receives', () => {
   });
 
   it('in a DM with the bot: a user, not a member, and context BOT_DM', async () => {
-    const harness = interactionHarness();
-    harness.registry.store.world.putChannel({ id: '600000000000000001', guild_id: null, name: null, type: 1, parent_id: null, nsfw: false, position: 0 });
-    harness.registry.store.world.setRecipients('600000000000000001', [IDS.owner, IDS.app]);
+    const harness = await interactionHarness();
+    await harness.registry.store.world.putChannel({ id: '600000000000000001', guild_id: null, name: null, type: 1, parent_id: null, nsfw: false, position: 0 });
+    await harness.registry.store.world.setRecipients('600000000000000001', [IDS.owner, IDS.app]);
     const global = await harness.registry.bot({ method: 'POST', url: `/api/v10/applications/${IDS.app}/commands`, payload: { name: 'hi', description: 'Hi' } });
     const command = global.json();
     const next = harness.gateway.nextInteraction();
@@ -133,7 +133,7 @@ describe('the payload a bot receives', () => {
 
 describe('refusals the client hears', () => {
   it('a stale version is refused, so the client reloads its index (read-repair)', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const command = await harness.command({ name: 'ping', description: 'Ping' });
     await harness.registry.bot({ method: 'PATCH', url: `/api/v10/applications/${IDS.app}/guilds/${IDS.guild}/commands/${command.id}`, payload: { description: 'Pong' } });
     const response = await harness.invoke(slashInvocation(command));
@@ -144,7 +144,7 @@ describe('refusals the client hears', () => {
   });
 
   it('a command the user may not use is refused with the failing rule', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const command = await harness.command({ name: 'admin', description: 'Admins', default_member_permissions: '0' });
     const response = await harness.invoke(slashInvocation(command), TOKENS.member);
     expect(response.statusCode).toBe(403);
@@ -153,8 +153,8 @@ describe('refusals the client hears', () => {
   });
 
   it('a user command without SEND_MESSAGES fails with Permission Denied', async () => {
-    const harness = interactionHarness();
-    harness.registry.store.world.putRole({ id: IDS.guild, guild_id: IDS.guild, name: '@everyone', permissions: String(1n << 31n), position: 0 });
+    const harness = await interactionHarness();
+    await harness.registry.store.world.putRole({ id: IDS.guild, guild_id: IDS.guild, name: '@everyone', permissions: String(1n << 31n), position: 0 });
     const command = await harness.command({ name: 'Wave', type: 2 });
     const response = await harness.invoke(slashInvocation(command, { target_id: IDS.owner }), TOKENS.member);
     expect(response.statusCode).toBe(403);
@@ -162,7 +162,7 @@ describe('refusals the client hears', () => {
   });
 
   it('options that do not fit are refused under data, before anything is sent', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const command = await harness.command({ name: 'echo', description: 'Echo', options });
     for (const [bad, field] of [
       [[], 'text'],
@@ -178,7 +178,7 @@ describe('refusals the client hears', () => {
   });
 
   it('refuses bots, unknown commands and bodies that are not an invocation', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const command = await harness.command({ name: 'ping', description: 'Ping' });
     const asBot = await harness.registry.bot({ method: 'POST', url: '/api/v10/interactions', payload: slashInvocation(command) });
     expect(asBot.json()).toEqual({ message: 'Bots cannot use this endpoint', code: 20001 });
@@ -188,7 +188,7 @@ describe('refusals the client hears', () => {
   });
 
   it('tells the client when no bot is connected and the app has no endpoint', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     harness.gateway.connected = false;
     const command = await harness.command({ name: 'ping', description: 'Ping' });
     expect((await harness.invoke(slashInvocation(command))).statusCode).toBe(204);
@@ -198,7 +198,7 @@ describe('refusals the client hears', () => {
 
 describe('a fault while delivering', () => {
   it('ends the interaction with internal-error instead of reaching the process as an unhandled rejection', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const command = await harness.command({ name: 'boom', description: 'Delivery fails' });
     harness.gateway.dispatchToBot = () => {
       throw new Error('the socket went away');

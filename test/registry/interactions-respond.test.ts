@@ -26,7 +26,7 @@ const messages = async (harness: Harness) =>
 
 describe('the first response', () => {
   it('CHANNEL_MESSAGE_WITH_SOURCE posts a message with its interaction metadata; a second answer is 40060', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness);
     const answer = await harness.callback(interaction, { type: 4, data: { content: 'pong' } });
     expect(answer.statusCode).toBe(204);
@@ -43,7 +43,7 @@ describe('the first response', () => {
   });
 
   it('answers with_response=true with the interaction and the message', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness);
     const answer = await harness.callback(interaction, { type: 4, data: { content: 'pong' } }, '?with_response=true');
     expect(answer.statusCode).toBe(200);
@@ -54,7 +54,7 @@ describe('the first response', () => {
   });
 
   it('an ephemeral response is shown only to its user and never stored in the channel', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness);
     await harness.callback(interaction, { type: 4, data: { content: 'secret', flags: 64 } });
     const event = harness.events.find((entry) => entry.type === 'MESSAGE_CREATE');
@@ -64,7 +64,7 @@ describe('the first response', () => {
   });
 
   it('a missed deadline fails the interaction; an answer after it is 10062', async () => {
-    const harness = interactionHarness(30);
+    const harness = await interactionHarness(30);
     const interaction = await invoked(harness);
     expect(await harness.event('INTERACTION_FAILURE')).toMatchObject({ id: interaction.id, reason: 'deadline' });
     const late = await harness.callback(interaction, { type: 4, data: { content: 'late' } });
@@ -74,7 +74,7 @@ describe('the first response', () => {
   });
 
   it('refuses callback types that do not fit, bad data, and unknown tokens', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness);
     expect((await harness.callback(interaction, { type: 8, data: { choices: [] } })).json().errors.type._errors[0].code).toBe('INTERACTION_RESPONSE_TYPE_INVALID');
     expect((await harness.callback(interaction, { type: 3 })).json().errors.type._errors[0].code).toBe('BASE_TYPE_CHOICES');
@@ -86,7 +86,7 @@ describe('the first response', () => {
   });
 
   it('a deferred response shows "thinking" until @original is edited, then follow-ups', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness);
     expect((await harness.callback(interaction, { type: 5 })).statusCode).toBe(204);
     const thinking = await harness.event('MESSAGE_CREATE');
@@ -107,7 +107,7 @@ describe('the first response', () => {
   });
 
   it('the token lives 15 minutes', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness);
     await harness.callback(interaction, { type: 4, data: { content: 'pong' } });
     harness.registry.clock.now += 15 * 60_000;
@@ -115,10 +115,10 @@ describe('the first response', () => {
   });
 
   it('an app reached only through a user install gets 5 follow-ups', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const { store } = harness.registry;
-    store.world.uninstall(IDS.guild, IDS.app);
-    store.world.installForUser(IDS.owner, IDS.app);
+    await store.world.uninstall(IDS.guild, IDS.app);
+    await store.world.installForUser(IDS.owner, IDS.app);
     const global = await harness.registry.bot({ method: 'POST', url: `/api/v10/applications/${IDS.app}/commands`, payload: { name: 'mine', description: 'Mine', integration_types: [1], contexts: [0] } });
     const next = harness.gateway.nextInteraction();
     expect((await harness.invoke(slashInvocation(global.json()))).statusCode).toBe(204);
@@ -134,7 +134,7 @@ describe('the first response', () => {
 
 describe('autocomplete and modals', () => {
   it('autocomplete results reach the client; more than 25 choices are refused', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness, {
       name: 'find', description: 'Find', options: [{ type: 3, name: 'query', description: 'q', autocomplete: true }],
     }, { options: [{ name: 'query', type: 3, value: 'a', focused: true }] }, 4);
@@ -146,7 +146,7 @@ describe('autocomplete and modals', () => {
   });
 
   it('a modal opens in the client, and its submission is a MODAL_SUBMIT interaction', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness);
     const fields = [{ type: 1, components: [{ type: 4, custom_id: 'why', label: 'Why?', style: 1 }] }];
     expect((await harness.callback(interaction, { type: 9, data: { custom_id: 'form', title: 'x'.repeat(46), components: fields } })).json().errors.data.title._errors[0].code).toBe('BASE_TYPE_BAD_LENGTH');
@@ -166,7 +166,7 @@ describe('autocomplete and modals', () => {
 
 describe('components', () => {
   it('a button press carries the message; UPDATE_MESSAGE edits it', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness);
     const row = [{ type: 1, components: [{ type: 2, style: 1, label: 'Again', custom_id: 'again' }] }];
     await harness.callback(interaction, { type: 4, data: { content: 'press it', components: row } });
@@ -187,7 +187,7 @@ describe('components', () => {
   // Discord's example app (discord/discord-example-app) answers a press, then deletes the
   // pressed message, and edits an ephemeral select's message, with the press's own token.
   it('a press\'s token edits and deletes the message the component is on, ephemeral or not, and no other', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness);
     const row = [{ type: 1, components: [{ type: 2, style: 1, label: 'Accept', custom_id: 'accept' }] }];
     await harness.callback(interaction, { type: 4, data: { content: 'a challenge', components: row } });
@@ -220,7 +220,7 @@ describe('components', () => {
 
 describe('acknowledging without a message', () => {
   it('DEFERRED_UPDATE_MESSAGE acknowledges a button press and leaves its message as it was', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness);
     const row = [{ type: 1, components: [{ type: 2, style: 1, label: 'Later', custom_id: 'later' }] }];
     await harness.callback(interaction, { type: 4, data: { content: 'press it', components: row } });
@@ -238,7 +238,7 @@ describe('acknowledging without a message', () => {
   });
 
   it('refuses PONG, which answers only the service\'s PING', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness);
     expect((await harness.callback(interaction, { type: 1 })).json().errors.type._errors[0].code).toBe('INTERACTION_RESPONSE_TYPE_INVALID');
   });
@@ -248,8 +248,8 @@ describe('entry points', () => {
   const activityCommands = `/api/v10/applications/${IDS.activityApp}/commands`;
 
   it('DISCORD_LAUNCH_ACTIVITY launches without the app and posts the launch message', async () => {
-    const harness = interactionHarness();
-    harness.registry.store.world.install(IDS.guild, IDS.activityApp);
+    const harness = await interactionHarness();
+    await harness.registry.store.world.install(IDS.guild, IDS.activityApp);
     const [launch] = (await harness.registry.bot({ method: 'GET', url: activityCommands }, TOKENS.activityBot)).json();
     const response = await harness.invoke({ ...slashInvocation(launch), application_id: IDS.activityApp });
     expect(response.statusCode, response.body).toBe(204);
@@ -262,8 +262,8 @@ describe('entry points', () => {
   });
 
   it('APP_HANDLER sends the interaction, and LAUNCH_ACTIVITY launches', async () => {
-    const harness = interactionHarness();
-    harness.registry.store.world.install(IDS.guild, IDS.activityApp);
+    const harness = await interactionHarness();
+    await harness.registry.store.world.install(IDS.guild, IDS.activityApp);
     const [launch] = (await harness.registry.bot({ method: 'GET', url: activityCommands }, TOKENS.activityBot)).json();
     const edited = (await harness.registry.bot({ method: 'PATCH', url: `${activityCommands}/${launch.id}`, payload: { handler: 1 } }, TOKENS.activityBot)).json();
     const next = harness.gateway.nextInteraction();
@@ -276,7 +276,7 @@ describe('entry points', () => {
   });
 
   it('LAUNCH_ACTIVITY from an app without an Activity is refused', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness);
     expect((await harness.callback(interaction, { type: 12 })).json().errors.type._errors[0].code).toBe('INTERACTION_RESPONSE_TYPE_INVALID');
   });

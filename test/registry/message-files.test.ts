@@ -45,7 +45,7 @@ const notes = { name: 'notes.txt', bytes: Buffer.from('line one\nline two\n'), t
 
 describe('a reply with files (callback type 4)', () => {
   it('stores each file with the service\'s attachment fields and serves the same bytes', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness, 'a');
     const answer = await send(harness, 'POST', callbackUrl(interaction, '?with_response=true'), {
       type: 4, data: { content: 'Here', attachments: [{ id: 0, filename: 'chart.png', description: 'A chart' }, { id: 1, filename: 'notes.txt' }] },
@@ -69,7 +69,7 @@ describe('a reply with files (callback type 4)', () => {
   });
 
   it('takes a file-only reply (no content), answers 204 without with_response, and names the files in the inspector', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness, 'b');
     const answer = await send(harness, 'POST', callbackUrl(interaction), { type: 4, data: {} }, [notes]);
     expect(answer.statusCode, answer.body).toBe(204);
@@ -78,7 +78,7 @@ describe('a reply with files (callback type 4)', () => {
   });
 
   it('moves a file named by attachment:// into the embed, and out of the attachment list', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness, 'c');
     const answer = await send(harness, 'POST', callbackUrl(interaction), {
       type: 4, data: { embeds: [{ title: 'Chart', image: { url: 'attachment://chart.png' } }] },
@@ -93,7 +93,7 @@ describe('a reply with files (callback type 4)', () => {
 
 describe('files on updates, follow-ups and edits', () => {
   it('UPDATE_MESSAGE (type 7) replaces a component message\'s files as its attachments list says', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness, 'd');
     const button = { type: 1, components: [{ type: 2, style: 1, label: 'Swap', custom_id: 'swap' }] };
     await send(harness, 'POST', callbackUrl(interaction), { type: 4, data: { content: 'v1', components: [button] } }, [notes]);
@@ -117,7 +117,7 @@ describe('files on updates, follow-ups and edits', () => {
   });
 
   it('a follow-up carries two files; edits of @original and of the follow-up keep, add and remove', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness, 'e');
     expect((await harness.callback(interaction, { type: 5 })).statusCode).toBe(204);
     const edited = await send(harness, 'PATCH', webhookUrl(interaction, '/messages/@original'), { content: 'done', attachments: [{ id: 0, filename: 'chart.png' }] }, [picture]);
@@ -146,7 +146,7 @@ describe('files on updates, follow-ups and edits', () => {
 
 describe('refused files store nothing', () => {
   it('eleven files, or more than 10 MiB of them: 413 with code 40005', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness, 'f');
     const eleven = Array.from({ length: 11 }, (_, index) => ({ name: `${index}.txt`, bytes: Buffer.from('x') }));
     const tooMany = await send(harness, 'POST', callbackUrl(interaction), { type: 4, data: { content: 'many' } }, eleven);
@@ -161,7 +161,7 @@ describe('refused files store nothing', () => {
   });
 
   it('an attachments entry naming no uploaded file is a 50035 at data.attachments', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness, 'g');
     const refused = await send(harness, 'POST', callbackUrl(interaction), { type: 4, data: { content: 'x', attachments: [{ id: 3, filename: 'gone.txt' }] } }, [notes]);
     expect(refused.statusCode).toBe(400);
@@ -171,7 +171,7 @@ describe('refused files store nothing', () => {
   });
 
   it('malformed bodies: no boundary, no payload_json, a file part without a filename, a truncated body', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness, 'h');
     const url = callbackUrl(interaction);
     const noBoundary = await harness.registry.app.inject({ method: 'POST', url, payload: 'x', headers: { 'content-type': 'multipart/form-data' } });

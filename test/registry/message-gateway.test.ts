@@ -21,11 +21,11 @@ const { Guilds, GuildMessages, MessageContent, DirectMessages, GuildMessagePolls
 
 async function open(): Promise<GatewayRegistry> {
   registry = await gatewayRegistry();
-  const role = registry.store.world.role(IDS.guild);
-  const app = registry.store.world.application(IDS.app);
+  const role = await registry.store.world.role(IDS.guild);
+  const app = await registry.store.world.application(IDS.app);
   if (!role || !app) throw new Error('fixture');
-  registry.store.world.putRole({ ...role, permissions: ((1n << 10n) | (1n << 11n) | (1n << 14n)).toString() });
-  registry.store.world.putApplication({ ...app, flags: app.flags | ApplicationFlags.GatewayMessageContent }, null, null);
+  await registry.store.world.putRole({ ...role, permissions: ((1n << 10n) | (1n << 11n) | (1n << 14n)).toString() });
+  await registry.store.world.putApplication({ ...app, flags: app.flags | ApplicationFlags.GatewayMessageContent }, null, null);
   return registry;
 }
 

@@ -30,7 +30,7 @@ async function channelMessages(harness: Harness): Promise<Array<Record<string, u
 
 describe('refused callbacks', () => {
   it('answer 50035 at data. paths, store nothing, and a valid answer after is still taken', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness);
     const refused = await harness.callback(interaction, { type: 4, data: { content: 'hi', ...longTitle } });
     expect(refused.statusCode).toBe(400);
@@ -43,7 +43,7 @@ describe('refused callbacks', () => {
   });
 
   it('refuse what issue 17 lists: 7000 characters of embeds, a repeated custom_id, six buttons, an 81-character label, content with the V2 flag', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const button = (custom_id: string, label = 'Go') => ({ type: 2, style: 1, label, custom_id });
     const cases: Array<[unknown, Record<string, unknown>]> = [
       [{ embeds: [{ description: 'x'.repeat(4000) }, { description: 'x'.repeat(3000) }] }, { embeds: { _errors: [{ code: 'MAX_EMBED_SIZE_EXCEEDED', message: 'Embed size exceeds maximum size of 6000' }] } }],
@@ -61,14 +61,14 @@ describe('refused callbacks', () => {
   });
 
   it('an empty message is 50006', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness);
     const refused = await harness.callback(interaction, { type: 4, data: { content: '' } });
     expect(refused.json()).toEqual({ message: 'Cannot send an empty message', code: 50006 });
   });
 
   it('a modal is checked by the modal rules', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness);
     const refused = await harness.callback(interaction, {
       type: 9, data: { custom_id: 'form', title: 'Form', components: [{ type: 1, components: [{ type: 4, custom_id: 'why', style: 1, label: 'x'.repeat(46) }] }] },
@@ -81,7 +81,7 @@ describe('refused callbacks', () => {
 
 describe('refused follow-ups, edits and channel messages', () => {
   it('answer the tree at the top level and change nothing', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness);
     expect((await harness.callback(interaction, { type: 4, data: { content: 'first' } })).statusCode).toBe(204);
     const followUp = await webhook(harness, interaction, 'POST', '', { content: 'more', ...longTitle });
@@ -89,10 +89,10 @@ describe('refused follow-ups, edits and channel messages', () => {
     expect(followUp.json()).toEqual({ message: 'Invalid Form Body', code: 50035, errors: { embeds: { 0: { title: { _errors: [TITLE_ERROR] } } } } });
     const edit = await webhook(harness, interaction, 'PATCH', '/messages/@original', { content: 'x'.repeat(2001) });
     expect(edit.json().errors).toEqual({ content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] } });
-    const role = harness.registry.store.world.role(IDS.guild);
+    const role = await harness.registry.store.world.role(IDS.guild);
     if (!role) throw new Error('no @everyone');
     // VIEW_CHANNEL, SEND_MESSAGES, EMBED_LINKS: the refusal is the embed's, not a permission's.
-    harness.registry.store.world.putRole({ ...role, permissions: ((1n << 10n) | (1n << 11n) | (1n << 14n)).toString() });
+    await harness.registry.store.world.putRole({ ...role, permissions: ((1n << 10n) | (1n << 11n) | (1n << 14n)).toString() });
     const posted = await harness.registry.bot({ method: 'POST', url: `/api/v10/channels/${IDS.general}/messages`, payload: { content: 'hi', ...longTitle } });
     expect(posted.statusCode).toBe(400);
     expect(posted.json().errors).toEqual({ embeds: { 0: { title: { _errors: [TITLE_ERROR] } } } });
@@ -102,7 +102,7 @@ describe('refused follow-ups, edits and channel messages', () => {
 
 describe('a refused answer is visible', () => {
   it('the inspector hears the refused callback with its route, body, files and tree', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness);
     const body = { type: 4, data: { content: 'hi', ...longTitle } };
     await harness.callback(interaction, body);
@@ -116,7 +116,7 @@ describe('a refused answer is visible', () => {
   });
 
   it('with no valid answer after it, the interaction fails naming the refusal, not the deadline', async () => {
-    const harness = interactionHarness(150);
+    const harness = await interactionHarness(150);
     const interaction = await invoked(harness);
     await harness.callback(interaction, { type: 4, data: longTitle });
     const failure = await harness.event('INTERACTION_FAILURE', (data) => data.id === interaction.id);
@@ -124,7 +124,7 @@ describe('a refused answer is visible', () => {
   });
 
   it('the inspector hears a refused follow-up and edit with their tree', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness);
     await harness.callback(interaction, { type: 5 });
     await webhook(harness, interaction, 'PATCH', '/messages/@original', longTitle);

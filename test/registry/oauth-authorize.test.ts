@@ -13,7 +13,7 @@ function queryOf(location: string): Record<string, string> {
 
 describe('GET /oauth2/authorize (the consent screen)', () => {
   it('describes the app, the user, the scopes and the guilds the user can add a bot to', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const answer = await authorizeApi(registry, 'GET', authorizeQuery({ scope: 'bot applications.commands identify', permissions: '2048', guild_id: IDS.guild }));
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({
@@ -32,7 +32,7 @@ describe('GET /oauth2/authorize (the consent screen)', () => {
   });
 
   it('lists only guilds where the user holds MANAGE_GUILD, and none when nothing is installed', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const member = await authorizeApi(registry, 'GET', authorizeQuery({ scope: 'bot' }), undefined, TOKENS.member);
     // @everyone (2147485696) and Moderator (32, MANAGE_GUILD).
     expect(member.json().guilds).toEqual([{ id: IDS.guild, name: 'Guild', icon: null, owner: false, permissions: '2147485728' }]);
@@ -41,14 +41,14 @@ describe('GET /oauth2/authorize (the consent screen)', () => {
   });
 
   it('accepts every scope the service documents, even those not simulated here', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const answer = await authorizeApi(registry, 'GET', authorizeQuery({ scope: 'identify email guilds.join connections' }));
     expect(answer.statusCode).toBe(200);
     expect(answer.json().scopes).toEqual(['identify', 'email', 'guilds.join', 'connections']);
   });
 
   it('needs a person\'s session token', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     expect((await authorizeApi(registry, 'GET', authorizeQuery(), undefined, 'not-a-token')).json()).toEqual({ message: '401: Unauthorized', code: 0 });
     expect((await authorizeApi(registry, 'GET', authorizeQuery(), undefined, `Bot ${TOKENS.bot}`)).json())
       .toEqual({ message: 'Bots cannot use this endpoint', code: 20001 });
@@ -65,14 +65,14 @@ describe('GET /oauth2/authorize (the consent screen)', () => {
     ['localhost instead of the loopback IP', { redirect_uri: 'http://localhost:5000/callback' }, 'invalid_request', 'Invalid "redirect_uri" in request.'],
     ['another path on loopback', { redirect_uri: 'http://127.0.0.1:5000/other' }, 'invalid_request', 'Invalid "redirect_uri" in request.'],
   ])('refuses %s without redirecting', async (_name, extra, error, description) => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const answer = await authorizeApi(registry, 'GET', authorizeQuery(extra));
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toEqual({ error, error_description: description });
   });
 
   it('refuses a repeated redirect_uri without redirecting', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const answer = await authorizeApi(registry, 'GET', `${authorizeQuery()}&${form({ redirect_uri: REDIRECT })}`);
     expect(answer.json()).toEqual({ error: 'invalid_request', error_description: 'Duplicate "redirect_uri" in request.' });
   });
@@ -92,7 +92,7 @@ describe('GET /oauth2/authorize (the consent screen)', () => {
     ['a bad guild_id', { guild_id: '12' }, 'invalid_request', 'Invalid "guild_id" in request.'],
     ['an unknown prompt', { prompt: 'login' }, 'invalid_request', 'Invalid "prompt" in request.'],
   ])('sends %s back to the client with error= and the state', async (_name, extra, error, description) => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const answer = await authorizeApi(registry, 'GET', authorizeQuery(extra));
     expect(answer.statusCode).toBe(400);
     const body = answer.json();
@@ -101,13 +101,13 @@ describe('GET /oauth2/authorize (the consent screen)', () => {
   });
 
   it('makes a public client use PKCE', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const answer = await authorizeApi(registry, 'GET', authorizeQuery({ client_id: IDS.otherApp }));
     expect(answer.json()).toMatchObject({ error: 'invalid_request', error_description: 'A public client must send a PKCE "code_challenge".' });
   });
 
   it('accepts a registered loopback redirect on any port, and registered custom schemes', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     for (const redirect of ['http://127.0.0.1:53123/callback', LOOPBACK_REDIRECT, CUSTOM_REDIRECT]) {
       const answer = await authorizeApi(registry, 'GET', authorizeQuery({ redirect_uri: redirect }));
       expect(answer.statusCode, redirect).toBe(200);
@@ -118,7 +118,7 @@ describe('GET /oauth2/authorize (the consent screen)', () => {
 
 describe('POST /oauth2/authorize (the user\'s answer)', () => {
   it('sends the user back with a code and the state', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const answer = await authorizeApi(registry, 'POST', authorizeQuery({ redirect_uri: 'http://127.0.0.1:40404/callback' }), { authorize: true });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['cache-control']).toBe('no-store');
@@ -128,10 +128,10 @@ describe('POST /oauth2/authorize (the user\'s answer)', () => {
   });
 
   it('keeps the redirect URI\'s own query and works for custom schemes', async () => {
-    const registry = oauthRegistry();
-    const app = registry.store.world.application(IDS.app);
+    const registry = await oauthRegistry();
+    const app = await registry.store.world.application(IDS.app);
     if (!app) throw new Error('no app');
-    registry.store.world.putApplication({ ...app, redirect_uris: [...app.redirect_uris, 'https://app.example/cb?tenant=7'] }, null, null);
+    await registry.store.world.putApplication({ ...app, redirect_uris: [...app.redirect_uris, 'https://app.example/cb?tenant=7'] }, null, null);
     const kept = await authorizeApi(registry, 'POST', authorizeQuery({ redirect_uri: 'https://app.example/cb?tenant=7' }), { authorize: true });
     expect(queryOf(kept.json().location)).toEqual({ tenant: '7', code: expect.any(String), state: 'state-1' });
     const custom = await authorizeApi(registry, 'POST', authorizeQuery({ redirect_uri: CUSTOM_REDIRECT }), { authorize: true });
@@ -139,7 +139,7 @@ describe('POST /oauth2/authorize (the user\'s answer)', () => {
   });
 
   it('sends access_denied when the user refuses', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const answer = await authorizeApi(registry, 'POST', authorizeQuery(), { authorize: false });
     expect(queryOf(answer.json().location)).toEqual({
       error: 'access_denied', error_description: 'The resource owner or authorization server denied the request.', state: 'state-1',
@@ -147,7 +147,7 @@ describe('POST /oauth2/authorize (the user\'s answer)', () => {
   });
 
   it('answers a refused request the same way as GET', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const answer = await authorizeApi(registry, 'POST', authorizeQuery({ redirect_uri: 'https://evil.example/' }), { authorize: true });
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toEqual({ error: 'invalid_request', error_description: 'Invalid "redirect_uri" in request.' });
@@ -159,66 +159,66 @@ describe('POST /oauth2/authorize (the user\'s answer)', () => {
     ['a bad guild_id', { authorize: true, guild_id: 'x' }, 'guild_id', 'NUMBER_TYPE_COERCE'],
     ['a bad integration_type', { authorize: true, integration_type: 3 }, 'integration_type', 'BASE_TYPE_CHOICES'],
   ])('refuses %s with 50035', async (_name, body, field, code) => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const answer = await authorizeApi(registry, 'POST', authorizeQuery(), body ?? {});
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toMatchObject({ code: 50035, errors: { [field]: { _errors: [{ code }] } } });
   });
 
   it('adds the app and its bot, with a managed role, to the guild the user picks', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const heard: Array<{ kind: string; id: string }> = [];
     registry.bus.on('worldChanged', (change) => heard.push(change));
     const answer = await authorizeApi(registry, 'POST', authorizeQuery({ scope: 'bot identify', permissions: '2048' }), { authorize: true, guild_id: IDS.emptyGuild });
     expect(answer.statusCode).toBe(200);
     const { world } = registry.store;
-    expect(world.isInstalled(IDS.emptyGuild, IDS.app)).toBe(true);
-    const bot = world.member(IDS.emptyGuild, IDS.app);
-    const role = world.roles(IDS.emptyGuild).find((entry) => entry.name === 'Test Bot');
+    expect(await world.isInstalled(IDS.emptyGuild, IDS.app)).toBe(true);
+    const bot = await world.member(IDS.emptyGuild, IDS.app);
+    const role = (await world.roles(IDS.emptyGuild)).find((entry) => entry.name === 'Test Bot');
     expect(role).toMatchObject({ permissions: '2048' });
     expect(bot?.roles).toEqual([role?.id]);
     expect(heard).toEqual([{ kind: 'install', id: IDS.emptyGuild }]);
   });
 
   it('installs with applications.commands alone, and needs a guild only for bot', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const commands = await authorizeApi(registry, 'POST', authorizeQuery({ scope: 'applications.commands', guild_id: IDS.emptyGuild }), { authorize: true });
     expect(commands.statusCode).toBe(200);
-    expect(registry.store.world.isInstalled(IDS.emptyGuild, IDS.app)).toBe(true);
-    expect(registry.store.world.member(IDS.emptyGuild, IDS.app)?.roles).toEqual([]);
+    expect(await registry.store.world.isInstalled(IDS.emptyGuild, IDS.app)).toBe(true);
+    expect((await registry.store.world.member(IDS.emptyGuild, IDS.app))?.roles).toEqual([]);
     const noGuild = await authorizeApi(registry, 'POST', authorizeQuery({ scope: 'bot' }), { authorize: true });
     expect(noGuild.statusCode).toBe(400);
     expect(noGuild.json()).toMatchObject({ code: 50035, errors: { guild_id: { _errors: [{ code: 'BASE_TYPE_REQUIRED' }] } } });
   });
 
   it('refuses guilds the user cannot manage, and unknown ones', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const notManaged = await authorizeApi(registry, 'POST', authorizeQuery({ scope: 'bot' }), { authorize: true, guild_id: IDS.emptyGuild }, TOKENS.member);
     expect(notManaged.json()).toEqual({ message: 'Missing Permissions', code: 50013 });
     const unknown = await authorizeApi(registry, 'POST', authorizeQuery({ scope: 'bot' }), { authorize: true, guild_id: '399999999999999999' });
     expect(unknown.json()).toEqual({ message: 'Unknown Guild', code: 10004 });
-    expect(registry.store.world.isInstalled(IDS.emptyGuild, IDS.app)).toBe(false);
+    expect(await registry.store.world.isInstalled(IDS.emptyGuild, IDS.app)).toBe(false);
   });
 
   it('installs for the user with integration_type 1', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const answer = await authorizeApi(registry, 'POST', authorizeQuery({ scope: 'applications.commands', integration_type: '1' }), { authorize: true });
     expect(answer.statusCode).toBe(200);
-    expect(registry.store.world.userApplications(IDS.owner)).toContain(IDS.app);
+    expect(await registry.store.world.userApplications(IDS.owner)).toContain(IDS.app);
     // The user may also pick the install type on the consent screen.
     const chosen = await authorizeApi(registry, 'POST', authorizeQuery({ scope: 'applications.commands' }), { authorize: true, integration_type: 1 }, TOKENS.member);
     expect(chosen.statusCode).toBe(200);
-    expect(registry.store.world.userApplications(IDS.member)).toContain(IDS.app);
+    expect(await registry.store.world.userApplications(IDS.member)).toContain(IDS.app);
   });
 
   it('runs a plain bot install (no response_type, no redirect) without a code', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const query = form({ client_id: IDS.app, scope: 'bot applications.commands', permissions: '0' });
     const view = await authorizeApi(registry, 'GET', query);
     expect(view.json()).toMatchObject({ redirect_uri: null, scopes: ['bot', 'applications.commands'] });
     const answer = await authorizeApi(registry, 'POST', query, { authorize: true, guild_id: IDS.emptyGuild });
     expect(answer.json()).toEqual({ location: 'http://localhost:80/oauth2/authorized' });
-    expect(registry.store.world.isInstalled(IDS.emptyGuild, IDS.app)).toBe(true);
+    expect(await registry.store.world.isInstalled(IDS.emptyGuild, IDS.app)).toBe(true);
     const page = await registry.app.inject({ url: '/oauth2/authorized' });
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
   });

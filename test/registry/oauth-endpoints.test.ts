@@ -25,7 +25,7 @@ function get(registry: TestRegistry, url: string, authorization?: string) {
 
 describe('token revocation (RFC 7009)', () => {
   it('revokes an access token', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const tokens = await userTokens(registry);
     const answer = await revoke(registry, { token: tokens.access_token, token_type_hint: 'access_token' });
     expect(answer.statusCode).toBe(200);
@@ -36,7 +36,7 @@ describe('token revocation (RFC 7009)', () => {
   });
 
   it('revokes a refresh token with every access token of its grant', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const tokens = await userTokens(registry);
     expect((await revoke(registry, { token: tokens.refresh_token })).statusCode).toBe(200);
     expect((await get(registry, '/api/v10/users/@me', `Bearer ${tokens.access_token}`)).statusCode).toBe(401);
@@ -44,16 +44,16 @@ describe('token revocation (RFC 7009)', () => {
   });
 
   it('answers 200 to unknown tokens and to another client\'s, and leaves those alone', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     expect((await revoke(registry, { token: 'made-up' })).statusCode).toBe(200);
     const theirs = 'other-app-token';
-    registry.store.tokens.put(theirs, { application_id: IDS.otherApp, user_id: IDS.owner, scopes: ['identify'], expires_at: registry.clock.now + 60_000 });
+    await registry.store.tokens.put(theirs, { application_id: IDS.otherApp, user_id: IDS.owner, scopes: ['identify'], expires_at: registry.clock.now + 60_000 });
     expect((await revoke(registry, { token: theirs })).statusCode).toBe(200);
-    expect(registry.store.tokens.find(theirs)).toBeDefined();
+    expect(await registry.store.tokens.find(theirs)).toBeDefined();
   });
 
   it('requires the client and the token', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const unauthenticated = await revoke(registry, { token: 'x' }, { authorization: basic(IDS.app, 'wrong') });
     expect(unauthenticated.statusCode).toBe(401);
     expect(unauthenticated.json()).toEqual({ error: 'invalid_client', error_description: 'Invalid client secret.' });
@@ -65,7 +65,7 @@ describe('token revocation (RFC 7009)', () => {
 
 describe('GET /oauth2/@me and userinfo', () => {
   it('describes a Bearer token: the app, its scopes, when it expires and, with identify, the user', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const tokens = await userTokens(registry, 'identify openid');
     const answer = await get(registry, '/api/v10/oauth2/@me', `Bearer ${tokens.access_token}`);
     expect(answer.statusCode).toBe(200);
@@ -80,7 +80,7 @@ describe('GET /oauth2/@me and userinfo', () => {
   });
 
   it('leaves the user out without identify, refuses other credentials, and userinfo without openid', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const credentials = (await token(registry, { grant_type: 'client_credentials', scope: 'applications.commands.update' }, BASIC)).json();
     const answer = (await get(registry, '/api/v10/oauth2/@me', `Bearer ${credentials.access_token}`)).json();
     expect(answer.user).toBeUndefined();
@@ -96,7 +96,7 @@ describe('GET /oauth2/@me and userinfo', () => {
 
 describe('discovery', () => {
   it('publishes the OpenID and OAuth metadata for the address it was reached at', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const openid = await registry.app.inject({ url: '/.well-known/openid-configuration', headers: { host: '127.0.0.1:4321' } });
     const issuer = 'http://127.0.0.1:4321';
     expect(openid.json()).toEqual({
@@ -127,14 +127,14 @@ describe('discovery', () => {
   it('keeps its signing key in the database across restarts', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'slashbench-oauth-'));
     try {
-      const first = testRegistry({ dataDirectory: directory });
+      const first = await testRegistry({ dataDirectory: directory });
       const before = (await get(first, '/api/v10/oauth2/keys')).json();
       await first.app.close();
-      first.store.close();
-      const second = testRegistry({ dataDirectory: directory });
+      await first.store.close();
+      const second = await testRegistry({ dataDirectory: directory });
       expect((await get(second, '/api/v10/oauth2/keys')).json()).toEqual(before);
       await second.app.close();
-      second.store.close();
+      await second.store.close();
     } finally {
       await rm(directory, { recursive: true, force: true });
     }

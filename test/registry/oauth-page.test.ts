@@ -12,7 +12,7 @@ function submit(registry: TestRegistry, query: string, fields: Record<string, st
 
 describe('the browser authorize page', () => {
   it('asks for the session token in a form that posts back with the same query, and cannot be framed or cached', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const query = authorizeQuery();
     const page = await registry.app.inject({ url: `${PAGE}?${query}` });
     expect(page.statusCode).toBe(200);
@@ -30,13 +30,13 @@ describe('the browser authorize page', () => {
   });
 
   it('escapes what the request carries', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const page = await registry.app.inject({ url: `${PAGE}?${authorizeQuery({ state: '"><script>alert(1)</script>' })}` });
     expect(page.body).not.toContain('<script>');
   });
 
   it('shows an error page for requests it must not redirect, and redirects the others with error=', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const unknown = await registry.app.inject({ url: `${PAGE}?${authorizeQuery({ redirect_uri: 'https://evil.example/' })}` });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.headers.location).toBeUndefined();
@@ -47,7 +47,7 @@ describe('the browser authorize page', () => {
   });
 
   it('refuses a wrong token, then shows the consent step for a right one', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const query = authorizeQuery({ scope: 'bot identify', guild_id: IDS.emptyGuild });
     const wrong = await submit(registry, query, { token: 'nope' });
     expect(wrong.statusCode).toBe(401);
@@ -62,13 +62,13 @@ describe('the browser authorize page', () => {
   });
 
   it('redirects with a code the client can exchange, or with access_denied', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const query = authorizeQuery({ scope: 'bot identify' });
     const authorized = await submit(registry, query, { token: TOKENS.owner, guild_id: IDS.emptyGuild, decision: 'authorize' });
     expect(authorized.statusCode).toBe(303);
     const location = new URL(authorized.headers.location as string);
     expect(location.searchParams.get('state')).toBe('state-1');
-    expect(registry.store.world.isInstalled(IDS.emptyGuild, IDS.app)).toBe(true);
+    expect(await registry.store.world.isInstalled(IDS.emptyGuild, IDS.app)).toBe(true);
     const exchanged = await token(registry, {
       grant_type: 'authorization_code', code: location.searchParams.get('code') ?? '', redirect_uri: REDIRECT,
     }, { authorization: basic(IDS.app, CLIENT_SECRET) });
@@ -78,10 +78,10 @@ describe('the browser authorize page', () => {
   });
 
   it('shows why an install failed on the consent step', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const answer = await submit(registry, authorizeQuery({ scope: 'bot' }), { token: TOKENS.member, guild_id: IDS.emptyGuild, decision: 'authorize' });
     expect(answer.statusCode).toBe(403);
     expect(answer.body).toContain('Missing Permissions');
-    expect(registry.store.world.isInstalled(IDS.emptyGuild, IDS.app)).toBe(false);
+    expect(await registry.store.world.isInstalled(IDS.emptyGuild, IDS.app)).toBe(false);
   });
 });

@@ -28,7 +28,7 @@ function me(registry: TestRegistry, accessToken: string) {
 
 describe('authorization_code grant', () => {
   it('exchanges a code for a week-long Bearer token and a refresh token, never cached', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const answer = await token(registry, { grant_type: 'authorization_code', code: await code(registry), redirect_uri: REDIRECT }, BASIC);
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['cache-control']).toBe('no-store');
@@ -41,7 +41,7 @@ describe('authorization_code grant', () => {
   });
 
   it('authenticates a confidential client with HTTP Basic or with client_id and client_secret in the form', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const viaForm = await token(registry, {
       grant_type: 'authorization_code', code: await code(registry), redirect_uri: REDIRECT, client_id: IDS.app, client_secret: CLIENT_SECRET,
     });
@@ -62,7 +62,7 @@ describe('authorization_code grant', () => {
     ['a bot token instead of Basic', { authorization: 'Bot app-bot-token' }, {}, 'Unsupported client authentication.', true],
     ['a secret for a public client', {}, { client_id: IDS.otherApp, client_secret: 'anything' }, 'This client has no secret.', false],
   ])('answers 401 invalid_client to %s', async (_name, headers, fields, description, challenged) => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const answer = await token(registry, { grant_type: 'authorization_code', code: await code(registry), redirect_uri: REDIRECT, ...fields }, headers);
     expect(answer.statusCode).toBe(401);
     expect(answer.json()).toEqual(oauthError('invalid_client', description));
@@ -70,7 +70,7 @@ describe('authorization_code grant', () => {
   });
 
   it('lets a public client prove its code with PKCE instead of a secret', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const fields = { grant_type: 'authorization_code', redirect_uri: LOOPBACK_REDIRECT, client_id: IDS.otherApp };
     const missing = await token(registry, { ...fields, code: await publicCode(registry) });
     expect(missing.json()).toEqual(oauthError('invalid_request', 'Missing "code_verifier" in request.'));
@@ -83,7 +83,7 @@ describe('authorization_code grant', () => {
   });
 
   it('checks a confidential client\'s verifier too, and refuses a verifier for a code without a challenge', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const withChallenge = await code(registry, { code_challenge: PKCE.challenge, code_challenge_method: 'S256' });
     const wrong = await token(registry, { grant_type: 'authorization_code', code: withChallenge, redirect_uri: REDIRECT, code_verifier: `${PKCE.verifier}x` }, BASIC);
     expect(wrong.json()).toEqual(oauthError('invalid_grant', 'Invalid "code_verifier" in request.'));
@@ -95,7 +95,7 @@ describe('authorization_code grant', () => {
   });
 
   it('spends a code once; a second exchange fails and revokes what the first one issued', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const once = await code(registry);
     const first = (await token(registry, { grant_type: 'authorization_code', code: once, redirect_uri: REDIRECT }, BASIC)).json();
     expect((await me(registry, first.access_token)).statusCode).toBe(200);
@@ -108,7 +108,7 @@ describe('authorization_code grant', () => {
   });
 
   it('lets a code live ten minutes', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const fresh = await code(registry);
     const stale = await code(registry);
     registry.clock.now += TEN_MINUTES - 1;
@@ -119,7 +119,7 @@ describe('authorization_code grant', () => {
   });
 
   it('requires the redirect_uri of the authorize request', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const missing = await token(registry, { grant_type: 'authorization_code', code: await code(registry) }, BASIC);
     expect(missing.json()).toEqual(oauthError('invalid_request', 'Missing "redirect_uri" in request.'));
     const other = await token(registry, { grant_type: 'authorization_code', code: await code(registry), redirect_uri: LOOPBACK_REDIRECT }, BASIC);
@@ -127,7 +127,7 @@ describe('authorization_code grant', () => {
   });
 
   it('refuses codes that are unknown, missing or another client\'s', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const unknown = await token(registry, { grant_type: 'authorization_code', code: 'made-up', redirect_uri: REDIRECT }, BASIC);
     expect(unknown.json()).toEqual(oauthError('invalid_grant', 'Invalid "code" in request.'));
     const missing = await token(registry, { grant_type: 'authorization_code', redirect_uri: REDIRECT }, BASIC);
@@ -138,7 +138,7 @@ describe('authorization_code grant', () => {
   });
 
   it('adds an RS256 id_token with openid, verifiable against the JWKS', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const granted = (await token(registry, {
       grant_type: 'authorization_code', code: await code(registry, { scope: 'openid identify', nonce: 'nonce-123' }), redirect_uri: REDIRECT,
     }, BASIC)).json();
@@ -158,7 +158,7 @@ describe('authorization_code grant', () => {
 
 describe('the token endpoint', () => {
   it('takes only form bodies', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const answer = await registry.app.inject({
       method: 'POST', url: '/api/v10/oauth2/token', payload: { grant_type: 'client_credentials', scope: 'identify' }, headers: BASIC,
     });
@@ -170,14 +170,14 @@ describe('the token endpoint', () => {
     ['no grant_type', {}, 400, oauthError('invalid_request', 'Missing "grant_type" in request.')],
     ['the password grant', { grant_type: 'password' }, 400, oauthError('unsupported_grant_type', 'Unsupported grant type "password".')],
   ])('refuses %s', async (_name, fields, status, body) => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const answer = await token(registry, fields, BASIC);
     expect(answer.statusCode).toBe(status);
     expect(answer.json()).toEqual(body);
   });
 
   it('refuses a parameter sent twice', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const answer = await registry.app.inject({
       method: 'POST', url: '/api/v10/oauth2/token', payload: 'grant_type=client_credentials&scope=identify&scope=identify',
       headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', ...BASIC },
@@ -186,7 +186,7 @@ describe('the token endpoint', () => {
   });
 
   it('answers 405 to other methods', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     expect((await registry.app.inject({ url: '/api/v10/oauth2/token' })).statusCode).toBe(405);
   });
 });
@@ -197,7 +197,7 @@ describe('refresh_token grant', () => {
   }
 
   it('rotates: a new pair, and the old refresh token stops working', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const first = await granted(registry);
     const second = await token(registry, { grant_type: 'refresh_token', refresh_token: first.refresh_token }, BASIC);
     expect(second.statusCode).toBe(200);
@@ -216,7 +216,7 @@ describe('refresh_token grant', () => {
   });
 
   it('narrows the scope on request, never widens it', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const first = await granted(registry);
     const wider = await token(registry, { grant_type: 'refresh_token', refresh_token: first.refresh_token, scope: 'identify guilds' }, BASIC);
     expect(wider.json()).toEqual(oauthError('invalid_scope', 'The requested scope exceeds the scope granted by the resource owner.'));
@@ -226,7 +226,7 @@ describe('refresh_token grant', () => {
   });
 
   it('refuses a missing, unknown or other client\'s refresh token', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     expect((await token(registry, { grant_type: 'refresh_token' }, BASIC)).json()).toEqual(oauthError('invalid_request', 'Missing "refresh_token" in request.'));
     expect((await token(registry, { grant_type: 'refresh_token', refresh_token: 'made-up' }, BASIC)).json())
       .toEqual(oauthError('invalid_grant', 'Invalid "refresh_token" in request.'));
@@ -242,7 +242,7 @@ describe('refresh_token grant', () => {
 
 describe('client_credentials grant', () => {
   it('gives a confidential client a token for itself, without refresh token, good for command routes', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const answer = await token(registry, { grant_type: 'client_credentials', scope: 'applications.commands.update identify' }, BASIC);
     expect(answer.statusCode).toBe(200);
     const body = answer.json();
@@ -253,11 +253,11 @@ describe('client_credentials grant', () => {
     expect(created.statusCode).toBe(201);
     // The token acts as the app's owner where a user is needed.
     expect((await me(registry, body.access_token)).json()).toMatchObject({ id: IDS.owner });
-    expect(registry.store.tokens.find(body.access_token)?.user_id).toBeNull();
+    expect((await registry.store.tokens.find(body.access_token))?.user_id).toBeNull();
   });
 
   it('authenticates in the form too', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const answer = await token(registry, { grant_type: 'client_credentials', scope: 'identify', client_id: IDS.app, client_secret: CLIENT_SECRET });
     expect(answer.statusCode).toBe(200);
   });
@@ -267,14 +267,14 @@ describe('client_credentials grant', () => {
     ['openid', 'openid', 'The requested scope "openid" is invalid, unknown, or malformed.'],
     ['no scope', undefined, 'The requested scope is empty.'],
   ])('refuses %s with invalid_scope', async (_name, scope, description) => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const answer = await token(registry, { grant_type: 'client_credentials', scope }, BASIC);
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toEqual(oauthError('invalid_scope', description));
   });
 
   it('is for confidential clients only', async () => {
-    const registry = oauthRegistry();
+    const registry = await oauthRegistry();
     const publicClient = await token(registry, { grant_type: 'client_credentials', scope: 'identify', client_id: IDS.otherApp });
     expect(publicClient.json()).toEqual(oauthError('unauthorized_client', 'Only a confidential client may use client_credentials.'));
     const unauthenticated = await token(registry, { grant_type: 'client_credentials', scope: 'identify', client_id: IDS.app });

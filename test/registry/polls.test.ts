@@ -11,11 +11,11 @@ const MESSAGES = `/api/v10/channels/${IDS.general}/messages`;
 const POLLS = `/api/v10/channels/${IDS.general}/polls`;
 const HOUR = 3_600_000;
 
-function registry(): TestRegistry {
-  const made = testRegistry();
-  const role = made.store.world.role(IDS.guild);
+async function registry(): Promise<TestRegistry> {
+  const made = await testRegistry();
+  const role = await made.store.world.role(IDS.guild);
   if (!role) throw new Error('no @everyone');
-  made.store.world.putRole({ ...role, permissions: ((1n << 10n) | (1n << 11n) | (1n << 14n)).toString() });
+  await made.store.world.putRole({ ...role, permissions: ((1n << 10n) | (1n << 11n) | (1n << 14n)).toString() });
   return made;
 }
 
@@ -37,7 +37,7 @@ function vote(made: TestRegistry, messageId: string, answerIds: unknown[], token
 
 describe('poll creation', () => {
   it('answers the message\'s poll with ids 1..n, its expiry and empty results', async () => {
-    const made = registry();
+    const made = await registry();
     const message = await sendPoll(made);
     expect(message.content).toBe('');
     expect(message.poll).toEqual({
@@ -55,7 +55,7 @@ describe('poll creation', () => {
   });
 
   it('defaults to 24 hours and refuses each broken rule at its path', async () => {
-    const made = registry();
+    const made = await registry();
     const message = await sendPoll(made, { question: { text: 'Q' }, answers: [{ poll_media: { text: 'A' } }] });
     expect(message.poll?.expiry).toBe(new Date(made.clock.now + 24 * HOUR).toISOString());
     const refused = await made.bot({
@@ -76,11 +76,11 @@ describe('poll creation', () => {
     const eleven = Array.from({ length: 11 }, (_, index) => ({ poll_media: { text: `a${index}` } }));
     const tooMany = await made.bot({ method: 'POST', url: MESSAGES, payload: { poll: { question: { text: 'Q' }, answers: eleven } } });
     expect(tooMany.json()).toMatchObject({ errors: { poll: { answers: { _errors: [{ code: 'BASE_TYPE_BAD_LENGTH' }] } } } });
-    expect(made.store.messages.messages(IDS.general, { limit: 10 })).toHaveLength(1);
+    expect(await made.store.messages.messages(IDS.general, { limit: 10 })).toHaveLength(1);
   });
 
   it('cannot be edited (520003)', async () => {
-    const made = registry();
+    const made = await registry();
     const message = await sendPoll(made);
     const edit = await made.bot({ method: 'PATCH', url: `${MESSAGES}/${message.id}`, payload: { poll: POLL } });
     expect(edit.json()).toEqual({ code: 520003, message: 'Cannot update a poll message' });
@@ -89,7 +89,7 @@ describe('poll creation', () => {
 
 describe('votes', () => {
   it('counts a person\'s vote, shows me_voted to them only, and replaces or removes it', async () => {
-    const made = registry();
+    const made = await registry();
     const message = await sendPoll(made);
     const events: Array<{ type: string; data: unknown }> = [];
     made.bus.on('clientEvent', (event) => events.push(event));
@@ -103,11 +103,11 @@ describe('votes', () => {
     await vote(made, message.id, [3]);
     expect(events.map((event) => event.type)).toEqual(['MESSAGE_POLL_VOTE_ADD', 'MESSAGE_POLL_VOTE_REMOVE', 'MESSAGE_POLL_VOTE_ADD']);
     await vote(made, message.id, []);
-    expect(made.store.polls.votesOf(message.id, IDS.member)).toEqual([]);
+    expect(await made.store.polls.votesOf(message.id, IDS.member)).toEqual([]);
   });
 
   it('allows one answer unless multiselect, refuses unknown answers, and bots cannot vote', async () => {
-    const made = registry();
+    const made = await registry();
     const single = await sendPoll(made);
     expect((await vote(made, single.id, [1, 2])).json()).toMatchObject({ code: 50035, errors: { answer_ids: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH' }] } } });
     expect((await vote(made, single.id, [7])).json()).toMatchObject({ code: 50035, errors: { answer_ids: { 0: { _errors: [{ code: 'POLL_ANSWER_UNKNOWN' }] } } } });
@@ -121,7 +121,7 @@ describe('votes', () => {
   });
 
   it('lists an answer\'s voters with after and limit', async () => {
-    const made = registry();
+    const made = await registry();
     const message = await sendPoll(made, { ...POLL, allow_multiselect: true });
     await vote(made, message.id, [1], TOKENS.owner);
     await vote(made, message.id, [1, 2], TOKENS.member);
@@ -136,7 +136,7 @@ describe('votes', () => {
 
 describe('the end of a poll', () => {
   it('finalizes at its expiry (the clock moved) and posts a POLL_RESULT message', async () => {
-    const made = registry();
+    const made = await registry();
     const message = await sendPoll(made);
     await vote(made, message.id, [1]);
     made.clock.now += 2 * HOUR;
@@ -155,7 +155,7 @@ describe('the end of a poll', () => {
   });
 
   it('is finalized by the sweep when nobody reads: bots hear MESSAGE_UPDATE, then the POLL_RESULT', async () => {
-    const made = registry();
+    const made = await registry();
     const message = await sendPoll(made);
     const changes: Array<{ change: string; id: string; type: number }> = [];
     made.bus.on('channelMessage', ({ change, message: changed }) => void changes.push({ change, id: changed.id, type: changed.type }));
@@ -163,12 +163,12 @@ describe('the end of a poll', () => {
     const deadline = Date.now() + 3000;
     while (changes.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(changes).toEqual([{ change: 'update', id: message.id, type: 0 }, { change: 'create', id: expect.any(String), type: 46 }]);
-    expect(made.store.polls.poll(message.id)?.finalized).toBe(true);
+    expect((await made.store.polls.poll(message.id))?.finalized).toBe(true);
     await made.app.close();
   });
 
   it('ends early by its author only; a message without a poll is 520006', async () => {
-    const made = registry();
+    const made = await registry();
     const message = await sendPoll(made);
     const byOther = await made.app.inject({ method: 'POST', url: `${POLLS}/${message.id}/expire`, headers: { authorization: TOKENS.member } });
     expect(byOther.json()).toMatchObject({ code: 50013 });

@@ -84,7 +84,7 @@ describe('the read cache behind a store', () => {
   let directory: string;
   const stores: Store[] = [];
   afterEach(async () => {
-    for (const store of stores.splice(0)) store.close();
+    for (const store of stores.splice(0)) await store.close();
     await rm(directory, { recursive: true, force: true });
   });
 
@@ -93,40 +93,40 @@ describe('the read cache behind a store', () => {
     const first = openStore(directory);
     const second = openStore(directory);
     stores.push(first, second);
-    first.world.putGuild({ id: '1', name: 'Before', owner_id: '2', locale: 'en-US' });
+    await first.world.putGuild({ id: '1', name: 'Before', owner_id: '2', locale: 'en-US' });
     return [first, second];
   }
 
   it('sees its own writes at once and another registry\'s from the next turn', async () => {
     const [first, second] = await twoConnections();
-    expect(first.world.guild('1')?.name).toBe('Before');
-    first.world.putGuild({ id: '1', name: 'Mine', owner_id: '2', locale: 'en-US' });
-    expect(first.world.guild('1')?.name).toBe('Mine');
+    expect((await first.world.guild('1'))?.name).toBe('Before');
+    await first.world.putGuild({ id: '1', name: 'Mine', owner_id: '2', locale: 'en-US' });
+    expect((await first.world.guild('1'))?.name).toBe('Mine');
     await nextTurn();
-    expect(second.world.guild('1')?.name).toBe('Mine');
-    second.world.putGuild({ id: '1', name: 'Theirs', owner_id: '2', locale: 'en-US' });
+    expect((await second.world.guild('1'))?.name).toBe('Mine');
+    await second.world.putGuild({ id: '1', name: 'Theirs', owner_id: '2', locale: 'en-US' });
     await nextTurn();
-    expect(first.world.guild('1')?.name).toBe('Theirs');
+    expect((await first.world.guild('1'))?.name).toBe('Theirs');
   });
 
   it('keeps nothing of a transaction that was rolled back', async () => {
     const [store] = await twoConnections();
-    expect(() => store.transaction(() => {
-      store.world.putGuild({ id: '1', name: 'Rolled back', owner_id: '2', locale: 'en-US' });
-      expect(store.world.guild('1')?.name).toBe('Rolled back');
+    await expect(store.transaction(async () => {
+      await store.world.putGuild({ id: '1', name: 'Rolled back', owner_id: '2', locale: 'en-US' });
+      expect((await store.world.guild('1'))?.name).toBe('Rolled back');
       throw new Error('refused');
-    })).toThrow('refused');
-    expect(store.world.guild('1')?.name).toBe('Before');
+    })).rejects.toThrow('refused');
+    expect((await store.world.guild('1'))?.name).toBe('Before');
   });
 
   it('hands out fresh records: changing one changes no later read', async () => {
     const [store] = await twoConnections();
-    store.world.putMember({ guild_id: '1', user_id: '3', roles: ['4'], nick: null, joined_at: '2024-01-01T00:00:00.000Z' });
-    const member = store.world.member('1', '3');
+    await store.world.putMember({ guild_id: '1', user_id: '3', roles: ['4'], nick: null, joined_at: '2024-01-01T00:00:00.000Z' });
+    const member = await store.world.member('1', '3');
     member?.roles.push('5');
-    expect(store.world.member('1', '3')?.roles).toEqual(['4']);
-    const roles = store.world.roles('1');
+    expect((await store.world.member('1', '3'))?.roles).toEqual(['4']);
+    const roles = await store.world.roles('1');
     roles.push({ id: '9', guild_id: '1', name: 'x', permissions: '0', position: 0 });
-    expect(store.world.roles('1')).toEqual([]);
+    expect(await store.world.roles('1')).toEqual([]);
   });
 });

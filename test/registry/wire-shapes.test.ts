@@ -45,7 +45,7 @@ function mutants(samples: readonly WireSample[]): WireSample[] {
 describe('the wire shapes of emitted objects', () => {
   it('match discord-api-types, and a sample missing a required field does not', async () => {
     registry = await gatewayRegistry();
-    allowPrivilegedIntents(registry);
+    await allowPrivilegedIntents(registry);
     const book = new SampleBook();
     const client = await startupSamples(registry, book);
     await restSamples(registry, book);

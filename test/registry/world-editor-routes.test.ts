@@ -12,8 +12,8 @@ import { exportWorld } from '../../src/registry/world/export-world.js';
 import type { WorldFile } from '../../src/shared/world-file.js';
 import { IDS, TOKENS, WORLD, WORLD_TOKENS, worldRegistry } from '../helpers/world-registry.js';
 
-function managed() {
-  const registry = worldRegistry();
+async function managed() {
+  const registry = await worldRegistry();
   const changes: Array<{ kind: string; id: string }> = [];
   const guildEdits: GuildEdits[] = [];
   registry.bus.on('worldChanged', (change) => changes.push(change));
@@ -54,19 +54,19 @@ function summary(edits: GuildEdits[]): string[] {
 
 describe('POST /_slashbench/guilds/{guild}/roles', () => {
   it('creates a role with a snowflake the registry makes, on top of the others', async () => {
-    const { registry, changes, guildEdits, send } = managed();
+    const { registry, changes, guildEdits, send } = await managed();
     const created = await send('POST', `/guilds/${WORLD.lab}/roles`, { name: 'Managers', permissions: '32' });
     expect(created).toMatchObject({ status: 201, body: { name: 'Managers', permissions: '32', position: 2, color: 0, hoist: false } });
     const { id } = created.body as { id: string };
     expect(id).toMatch(/^\d{17,20}$/);
-    expect(registry.store.world.role(id)).toMatchObject({ guild_id: WORLD.lab, name: 'Managers' });
+    expect(await registry.store.world.role(id)).toMatchObject({ guild_id: WORLD.lab, name: 'Managers' });
     expect(changes).toEqual([{ kind: 'role', id }]);
     expect(summary(guildEdits)).toEqual([`${WORLD.lab} role create ${id}`]);
   });
 
   it('refuses what the world file would refuse, and unknown guilds, announcing nothing', async () => {
-    const { registry, changes, guildEdits, send } = managed();
-    const before = exportWorld(registry.store);
+    const { registry, changes, guildEdits, send } = await managed();
+    const before = await exportWorld(registry.store);
     expect(await send('POST', `/guilds/${WORLD.lab}/roles`, { name: '', permissions: '8 ' })).toEqual(invalid({
       name: field('BASE_TYPE_MIN_LENGTH', 'Must be 1 or more in length.'),
       permissions: field('BASE_TYPE_INVALID', 'must be a permission bit set as a decimal string'),
@@ -75,13 +75,13 @@ describe('POST /_slashbench/guilds/{guild}/roles', () => {
     expect(await send('POST', '/guilds/lab/roles', { name: 'x', permissions: '0' })).toEqual(invalid({ guild_id: field('NUMBER_TYPE_COERCE', 'Value "lab" is not snowflake.') }));
     expect(await send('POST', `/guilds/${WORLD.lab}/roles`, { name: 'x', permissions: '0' }, `Bot ${TOKENS.bot}`)).toEqual({ status: 403, body: { message: 'Missing Access', code: 50001 } });
     expect(await send('GET', `/guilds/${WORLD.lab}/roles`)).toEqual({ status: 405, body: { message: '405: Method Not Allowed', code: 0 } });
-    expect(exportWorld(registry.store)).toEqual(before);
+    expect(await exportWorld(registry.store)).toEqual(before);
     expect(changes).toEqual([]);
     expect(guildEdits).toEqual([]);
   });
 
   it('takes a deleted role from its members, which bots hear as member updates before the role goes', async () => {
-    const { guildEdits, send } = managed();
+    const { guildEdits, send } = await managed();
     expect((await send('DELETE', `/guilds/${WORLD.lab}/roles/${WORLD.labHelper}`)).status).toBe(204);
     expect(summary(guildEdits)).toEqual([`${WORLD.lab} member update ${WORLD.reader}`, `${WORLD.lab} role delete ${WORLD.labHelper}`]);
   });
@@ -89,20 +89,20 @@ describe('POST /_slashbench/guilds/{guild}/roles', () => {
 
 describe('a role\'s colour and hoist', () => {
   it('are set, kept when an edit leaves them out, read by bots and clients, and exported', async () => {
-    const { registry, send } = managed();
+    const { registry, send } = await managed();
     const created = await send('POST', `/guilds/${WORLD.lab}/roles`, { name: 'Blue', permissions: '0', color: 0x3498db, hoist: true });
     expect(created).toMatchObject({ status: 201, body: { color: 0x3498db, colors: { primary_color: 0x3498db }, hoist: true } });
     const { id } = created.body as { id: string };
     expect(await send('PUT', `/guilds/${WORLD.lab}/roles/${id}`, { name: 'Still blue', permissions: '8' })).toMatchObject({ status: 200, body: { color: 0x3498db, hoist: true } });
     const roles = (await registry.as(`Bot ${TOKENS.bot}`, { method: 'GET', url: `/api/v10/guilds/${WORLD.lab}/roles` })).json() as Array<{ id: string; color: number; hoist: boolean }>;
     expect(roles.find((role) => role.id === id)).toMatchObject({ color: 0x3498db, hoist: true });
-    expect(exportWorld(registry.store).guilds.find((guild) => guild.id === WORLD.lab)?.roles.find((role) => role.id === id))
+    expect((await exportWorld(registry.store)).guilds.find((guild) => guild.id === WORLD.lab)?.roles.find((role) => role.id === id))
       .toEqual({ id, name: 'Still blue', permissions: '8', position: 2, color: 0x3498db, hoist: true });
     expect(await send('PUT', `/guilds/${WORLD.lab}/roles/${id}`, { name: 'Plain', permissions: '0', color: 0, hoist: false })).toMatchObject({ body: { color: 0, hoist: false } });
   });
 
   it('are refused when they are not a colour or a boolean', async () => {
-    const { send } = managed();
+    const { send } = await managed();
     expect(await send('POST', `/guilds/${WORLD.lab}/roles`, { name: 'x', permissions: '0', color: 0x1000000, hoist: 'yes' })).toEqual(invalid({
       color: field('NUMBER_TYPE_MAX', 'int value should be less than or equal to 16777215.'),
       hoist: field('BOOLEAN_TYPE_CONVERT', 'Must be either true or false.'),
@@ -112,30 +112,30 @@ describe('a role\'s colour and hoist', () => {
 
 describe('POST /_slashbench/guilds/{guild}/channels', () => {
   it('creates a guild channel with a made id, in a category or as a thread', async () => {
-    const { registry, guildEdits, send } = managed();
+    const { registry, guildEdits, send } = await managed();
     const created = await send('POST', `/guilds/${WORLD.lab}/channels`, { name: 'ideas', type: 0, parent_id: WORLD.category, nsfw: true });
     expect(created).toMatchObject({ status: 201, body: { type: 0, name: 'ideas', guild_id: WORLD.lab, parent_id: WORLD.category, nsfw: true } });
     const { id } = created.body as { id: string };
-    expect(registry.store.world.channel(id)).toMatchObject({ guild_id: WORLD.lab, name: 'ideas' });
+    expect(await registry.store.world.channel(id)).toMatchObject({ guild_id: WORLD.lab, name: 'ideas' });
     const thread = await send('POST', `/guilds/${WORLD.lab}/channels`, { name: 'first', type: 11, parent_id: id });
     expect(thread).toMatchObject({ status: 201, body: { type: 11, parent_id: id } });
     expect(summary(guildEdits)).toEqual([`${WORLD.lab} channel create ${id}`, `${WORLD.lab} channel create ${(thread.body as { id: string }).id}`]);
   });
 
   it('refuses a channel the world cannot hold, naming the field', async () => {
-    const { registry, send } = managed();
-    const before = exportWorld(registry.store);
+    const { registry, send } = await managed();
+    const before = await exportWorld(registry.store);
     expect(await send('POST', `/guilds/${WORLD.lab}/channels`, { name: 'loose', type: 11 })).toEqual(invalid({ parent_id: field('BASE_TYPE_INVALID', 'a thread needs a parent channel') }));
     expect(await send('POST', `/guilds/${WORLD.lab}/channels`, { name: 'x', type: 0, parent_id: WORLD.text }))
       .toEqual(invalid({ parent_id: field('BASE_TYPE_INVALID', 'a channel sits only in a category') }));
     expect(await send('POST', `/guilds/${WORLD.lab}/channels`, { name: 'dm', type: 1 }))
       .toEqual(invalid({ type: field('BASE_TYPE_CHOICES', 'must be a guild channel type (0, 2, 4, 5, 10, 11, 12, 13, 14, 15, 16)') }));
     expect(await send('POST', '/guilds/599999999999999999/channels', { name: 'x', type: 0 })).toEqual({ status: 404, body: { message: 'Unknown Guild', code: 10004 } });
-    expect(exportWorld(registry.store)).toEqual(before);
+    expect(await exportWorld(registry.store)).toEqual(before);
   });
 
   it('hears a deleted channel with its threads, and its category\'s channels moved out', async () => {
-    const { guildEdits, send } = managed();
+    const { guildEdits, send } = await managed();
     expect((await send('DELETE', `/channels/${WORLD.category}`)).status).toBe(204);
     expect(summary(guildEdits)).toEqual([
       `${WORLD.lab} channel update ${WORLD.text}`, `${WORLD.lab} channel update ${WORLD.voice}`, `${WORLD.lab} channel delete ${WORLD.category}`,
@@ -150,39 +150,39 @@ describe('POST /_slashbench/guilds/{guild}/channels', () => {
 
 describe('DELETE /_slashbench/users/{id}', () => {
   it('deletes a person with their memberships, DMs, group DM place and messages; the export still loads', async () => {
-    const { registry, changes, guildEdits, send } = managed();
+    const { registry, changes, guildEdits, send } = await managed();
     expect((await send('DELETE', `/users/${WORLD.reader}`)).status).toBe(204);
     const { world, messages } = registry.store;
-    expect(world.user(WORLD.reader)).toBeUndefined();
-    expect(world.member(WORLD.lab, WORLD.reader)).toBeUndefined();
-    expect(world.channel(WORLD.botDm)).toBeUndefined();
-    expect(world.channel(WORLD.peopleDm)).toBeUndefined();
-    expect(world.recipients(WORLD.groupDm)).toEqual([IDS.owner, WORLD.stranger]);
-    expect(messages.allMessages().some((message) => message.author_id === WORLD.reader)).toBe(false);
+    expect(await world.user(WORLD.reader)).toBeUndefined();
+    expect(await world.member(WORLD.lab, WORLD.reader)).toBeUndefined();
+    expect(await world.channel(WORLD.botDm)).toBeUndefined();
+    expect(await world.channel(WORLD.peopleDm)).toBeUndefined();
+    expect(await world.recipients(WORLD.groupDm)).toEqual([IDS.owner, WORLD.stranger]);
+    expect((await messages.allMessages()).some((message) => message.author_id === WORLD.reader)).toBe(false);
     expect((await registry.as(WORLD_TOKENS.reader, { method: 'GET', url: '/api/v10/users/@me' })).statusCode).toBe(401);
     expect(changes).toEqual([{ kind: 'user', id: WORLD.reader }]);
     expect(summary(guildEdits).sort()).toEqual([`${WORLD.dark} member delete ${WORLD.reader}`, `${WORLD.lab} member delete ${WORLD.reader}`].sort());
-    const exported = exportWorld(registry.store);
+    const exported = await exportWorld(registry.store);
     expect(await send('PUT', '/world', exported)).toMatchObject({ status: 200 });
-    expect(exportWorld(registry.store)).toEqual(exported);
+    expect(await exportWorld(registry.store)).toEqual(exported);
   });
 
   it('refuses to delete the caller, an owner, a bot user or nobody, writing nothing', async () => {
-    const { registry, changes, send } = managed();
-    const before = exportWorld(registry.store);
+    const { registry, changes, send } = await managed();
+    const before = await exportWorld(registry.store);
     expect(await send('DELETE', `/users/${WORLD.reader}`, undefined, WORLD_TOKENS.reader))
       .toEqual(invalid({ user_id: field('BASE_TYPE_INVALID', 'you cannot delete yourself: act as someone else first') }));
     expect(await send('DELETE', `/users/${IDS.owner}`, undefined, WORLD_TOKENS.reader))
       .toEqual(invalid({ user_id: field('BASE_TYPE_INVALID', `owns guild "${IDS.guild}": give it another owner first`) }));
     expect(await send('DELETE', `/users/${IDS.app}`)).toEqual({ status: 403, body: { message: 'Missing Access', code: 50001 } });
     expect(await send('DELETE', '/users/499999999999999999')).toEqual({ status: 404, body: { message: 'Unknown User', code: 10013 } });
-    expect(exportWorld(registry.store)).toEqual(before);
+    expect(await exportWorld(registry.store)).toEqual(before);
     expect(changes).toEqual([]);
   });
 
   it('refuses to delete the owner of an application', async () => {
-    const { registry, send } = managed();
-    registry.load({ users: [], applications: [{ id: IDS.otherApp, name: 'Other Bot', owner_id: WORLD.stranger }], guilds: [] });
+    const { registry, send } = await managed();
+    await registry.load({ users: [], applications: [{ id: IDS.otherApp, name: 'Other Bot', owner_id: WORLD.stranger }], guilds: [] });
     expect(await send('DELETE', `/users/${WORLD.stranger}`))
       .toEqual(invalid({ user_id: field('BASE_TYPE_INVALID', `owns application "${IDS.otherApp}": give it another owner first`) }));
   });
@@ -190,7 +190,7 @@ describe('DELETE /_slashbench/users/{id}', () => {
 
 describe('renaming a person', () => {
   it('is heard in every guild they are a member of, as a member update', async () => {
-    const { guildEdits, send } = managed();
+    const { guildEdits, send } = await managed();
     expect((await send('PATCH', `/users/${WORLD.reader}`, { global_name: 'Reader Two' })).status).toBe(200);
     expect(summary(guildEdits).sort()).toEqual([`${WORLD.dark} member update ${WORLD.reader}`, `${WORLD.lab} member update ${WORLD.reader}`].sort());
     guildEdits.length = 0;
@@ -201,7 +201,7 @@ describe('renaming a person', () => {
 
 describe('PUT /_slashbench/world', () => {
   it('makes tokens for new people and apps that have none, answers them once, and they work', async () => {
-    const { registry, send } = managed();
+    const { registry, send } = await managed();
     const world: WorldFile = {
       users: [{ id: '400000000000000009', username: 'newcomer' }, { id: WORLD.reader, username: 'reader' }],
       applications: [{ id: '299999999999999999', name: 'Imported Bot', owner_id: '400000000000000009' }, { id: IDS.otherApp, name: 'Other Bot' }],
@@ -226,21 +226,21 @@ describe('PUT /_slashbench/world', () => {
   });
 
   it('imports an export of another registry (no tokens at all) into this one', async () => {
-    const source = managed();
+    const source = await managed();
     const exported = (await source.send('GET', '/world')).body as WorldFile;
-    const target = worldRegistry({ extend: false });
+    const target = await worldRegistry({ extend: false });
     const response = await target.as(TOKENS.owner, { method: 'PUT', url: '/_slashbench/world', payload: exported as unknown as object });
     expect(response.statusCode).toBe(200);
     const answer = response.json() as WorldFile;
     expect(answer.users.filter((user) => user.token !== undefined).map((user) => user.id).sort()).toEqual([WORLD.stranger, WORLD.reader].sort());
     const { token, ...withoutToken } = answer.users.find((user) => user.id === WORLD.reader) ?? {};
     expect(token).toBeDefined();
-    expect(exportWorld(target.store).users.find((user) => user.id === WORLD.reader)).toEqual(withoutToken);
-    expect(exportWorld(target.store).guilds).toEqual(exported.guilds);
+    expect((await exportWorld(target.store)).users.find((user) => user.id === WORLD.reader)).toEqual(withoutToken);
+    expect((await exportWorld(target.store)).guilds).toEqual(exported.guilds);
   });
 
   it('tells bots what the import changed in their guilds: installs, roles, channels, members', async () => {
-    const { guildEdits, send } = managed();
+    const { guildEdits, send } = await managed();
     const world = (await send('GET', '/world')).body as WorldFile;
     const lab = world.guilds.find((guild) => guild.id === WORLD.lab);
     if (!lab) throw new Error('no lab');

@@ -24,9 +24,9 @@ afterEach(async () => {
 async function open(): Promise<GatewayRegistry> {
   registry = await gatewayRegistry();
   // The fixture app may ask for GUILD_MEMBERS (a privileged intent) once its flags allow it.
-  const application = registry.store.world.application(IDS.app);
+  const application = await registry.store.world.application(IDS.app);
   if (!application) throw new Error('the fixture app is missing');
-  registry.store.world.putApplication({ ...application, flags: ApplicationFlags.GatewayGuildMembers }, null, null);
+  await registry.store.world.putApplication({ ...application, flags: ApplicationFlags.GatewayGuildMembers }, null, null);
   return registry;
 }
 

@@ -8,8 +8,8 @@ const OWNER = TOKENS.owner;
 const NEW_GUILD_ID = '800000000000000001';
 
 /** A registry that records every `worldChanged`, and a request helper for the management API. */
-function managed() {
-  const registry = worldRegistry();
+async function managed() {
+  const registry = await worldRegistry();
   const changes: Array<{ kind: string; id: string }> = [];
   registry.bus.on('worldChanged', (change) => changes.push(change));
   /** `authorization` null sends no Authorization header. */
@@ -50,9 +50,9 @@ const ROUTES: Array<[InjectOptions['method'], string, unknown?]> = [
 
 describe('who may manage the world', () => {
   it('answers 401 without a user session token and 403 50001 to a bot, on every route, changing nothing', async () => {
-    const { registry, changes, send } = managed();
-    const before = exportWorld(registry.store);
-    registry.store.tokens.put('bearer-owner', { application_id: IDS.app, user_id: IDS.owner, scopes: ['identify'], expires_at: registry.clock.now + 60_000 });
+    const { registry, changes, send } = await managed();
+    const before = await exportWorld(registry.store);
+    await registry.store.tokens.put('bearer-owner', { application_id: IDS.app, user_id: IDS.owner, scopes: ['identify'], expires_at: registry.clock.now + 60_000 });
     for (const [method, path, payload] of ROUTES) {
       for (const authorization of [null, 'not-a-token', 'Bearer bearer-owner', `${OWNER} extra`]) {
         expect(await send(method, path, payload, authorization), `${method} ${path} ${authorization}`)
@@ -60,12 +60,12 @@ describe('who may manage the world', () => {
       }
       expect(await send(method, path, payload, `Bot ${TOKENS.bot}`)).toEqual({ status: 403, body: { message: 'Missing Access', code: 50001 } });
     }
-    expect(exportWorld(registry.store)).toEqual(before);
+    expect(await exportWorld(registry.store)).toEqual(before);
     expect(changes).toEqual([]);
   });
 
   it('answers every route to any person of the world, announcing each edit', async () => {
-    const { changes, send } = managed();
+    const { changes, send } = await managed();
     for (const [method, path, payload] of ROUTES) {
       const { status } = await send(method, path, payload, WORLD_TOKENS.stranger);
       expect(status, `${method} ${path}`).toBeLessThan(300);
@@ -77,7 +77,7 @@ describe('who may manage the world', () => {
   });
 
   it('answers unknown management routes and wrong methods in the service format', async () => {
-    const { send } = managed();
+    const { send } = await managed();
     expect(await send('GET', '/nothing')).toEqual({ status: 404, body: { message: '404: Not Found', code: 0 } });
     expect(await send('DELETE', '/world')).toEqual({ status: 405, body: { message: '405: Method Not Allowed', code: 0 } });
   });
@@ -85,9 +85,9 @@ describe('who may manage the world', () => {
 
 describe('GET and PUT /_slashbench/world', () => {
   it('exports the world without tokens, and imports an edited export', async () => {
-    const { registry, send } = managed();
+    const { registry, send } = await managed();
     const exported = await send('GET', '/world');
-    expect(exported).toEqual({ status: 200, body: JSON.parse(JSON.stringify(exportWorld(registry.store))) });
+    expect(exported).toEqual({ status: 200, body: JSON.parse(JSON.stringify(await exportWorld(registry.store))) });
     expect(JSON.stringify(exported.body)).not.toContain(TOKENS.bot);
     const world = exported.body as WorldFile;
     world.users.push({ id: '400000000000000009', username: 'imported', token: 'user-token-imported' });
@@ -100,8 +100,8 @@ describe('GET and PUT /_slashbench/world', () => {
   });
 
   it('refuses a file the schema refuses, naming each field, and writes nothing', async () => {
-    const { registry, send } = managed();
-    const before = exportWorld(registry.store);
+    const { registry, send } = await managed();
+    const before = await exportWorld(registry.store);
     const refused = await send('PUT', '/world', {
       users: [{ id: 'alice', username: 'alice', locale: 'xx' }, { id: '1' }],
       guilds: [{ id: NEW_GUILD_ID, name: 'x', owner_id: IDS.owner, roles: [], channels: [{ id: '2', name: 'c', type: 3 }], members: [], applications: [] }],
@@ -113,12 +113,12 @@ describe('GET and PUT /_slashbench/world', () => {
       },
       guilds: { 0: { channels: { 0: { type: field('BASE_TYPE_CHOICES', 'must be a guild channel type (0, 2, 4, 5, 10, 11, 12, 13, 14, 15, 16)') } } } },
     }));
-    expect(exportWorld(registry.store)).toEqual(before);
+    expect(await exportWorld(registry.store)).toEqual(before);
   });
 
   it('refuses a world that does not hold together, naming the field, and writes nothing', async () => {
-    const { registry, send } = managed();
-    const before = exportWorld(registry.store);
+    const { registry, send } = await managed();
+    const before = await exportWorld(registry.store);
     const world = {
       users: [{ id: '400000000000000009', username: 'late' }],
       applications: [{ id: '299999999999999999', name: 'Nobody\'s', owner_id: '499999999999999999', bot_token: 'token-of-nobody' }],
@@ -131,13 +131,13 @@ describe('GET and PUT /_slashbench/world', () => {
       messages: { 0: { author_id: field('UNKNOWN_REFERENCE', 'unknown user "499999999999999999"') } },
     }));
     expect(await send('PUT', '/world', ['not an object'])).toEqual(invalid({ _errors: [{ code: 'MODEL_TYPE_CONVERT', message: 'Only dictionaries may be used in a ModelType' }] }));
-    expect(exportWorld(registry.store)).toEqual(before);
+    expect(await exportWorld(registry.store)).toEqual(before);
   });
 });
 
 describe('users', () => {
   it('creates a person with a made id and a token shown once, or with given ones', async () => {
-    const { registry, send } = managed();
+    const { registry, send } = await managed();
     const made = await send('POST', '/users', { username: 'newcomer', locale: 'pt-BR' });
     expect(made.status).toBe(201);
     const { id, token } = made.body as { id: string; token: string };
@@ -149,7 +149,7 @@ describe('users', () => {
   });
 
   it('refuses a taken id or token, and bodies the world file would refuse', async () => {
-    const { send } = managed();
+    const { send } = await managed();
     expect(await send('POST', '/users', { id: IDS.app, username: 'bot' })).toEqual(invalid({ id: field('ALREADY_IN_USE', 'already the id of a user or application') }));
     expect(await send('POST', '/users', { username: 'copy', token: OWNER })).toEqual(invalid({ token: field('ALREADY_IN_USE', 'already the token of another user') }));
     expect(await send('POST', '/users', { username: 'x'.repeat(33), token: 'short' })).toEqual(invalid({
@@ -160,7 +160,7 @@ describe('users', () => {
   });
 
   it("switches a person's locale, which /users/@me then reports", async () => {
-    const { registry, send } = managed();
+    const { registry, send } = await managed();
     const me = async () => (await registry.as(WORLD_TOKENS.reader, { method: 'GET', url: '/api/v10/users/@me' })).json() as { locale: string };
     expect((await me()).locale).toBe('en-US');
     expect(await send('PATCH', `/users/${WORLD.reader}`, { locale: 'ja', global_name: 'R' })).toMatchObject({ status: 200, body: { locale: 'ja', global_name: 'R', username: 'reader' } });
@@ -170,31 +170,31 @@ describe('users', () => {
   });
 
   it('answers 404 10013 for no such person, 403 for a bot user, 50035 for a bad id', async () => {
-    const { send } = managed();
+    const { send } = await managed();
     expect(await send('PATCH', '/users/499999999999999999', { locale: 'ja' })).toEqual({ status: 404, body: { message: 'Unknown User', code: 10013 } });
     expect(await send('PATCH', `/users/${IDS.app}`, { locale: 'ja' })).toMatchObject({ status: 403 });
     expect(await send('PATCH', '/users/reader', { locale: 'ja' })).toEqual(invalid({ user_id: field('NUMBER_TYPE_COERCE', 'Value "reader" is not snowflake.') }));
   });
 
   it('installs and uninstalls apps to a person', async () => {
-    const { registry, send } = managed();
+    const { registry, send } = await managed();
     expect((await send('PUT', `/users/${WORLD.reader}/applications/${IDS.activityApp}`)).status).toBe(204);
-    expect(registry.store.world.userApplications(WORLD.reader)).toEqual([IDS.activityApp]);
+    expect(await registry.store.world.userApplications(WORLD.reader)).toEqual([IDS.activityApp]);
     expect((await send('DELETE', `/users/${WORLD.stranger}/applications/${IDS.otherApp}`)).status).toBe(204);
-    expect(registry.store.world.userApplications(WORLD.stranger)).toEqual([]);
+    expect(await registry.store.world.userApplications(WORLD.stranger)).toEqual([]);
     expect(await send('PUT', `/users/${WORLD.reader}/applications/299999999999999999`)).toEqual({ status: 404, body: { message: 'Unknown Application', code: 10002 } });
   });
 });
 
 describe('roles and members', () => {
   it('creates, edits and deletes roles; a deleted role leaves its members', async () => {
-    const { registry, send } = managed();
+    const { registry, send } = await managed();
     const created = await send('PUT', `/guilds/${WORLD.lab}/roles/510000000000000099`, { name: 'Mods', permissions: '8' });
     expect(created).toMatchObject({ status: 201, body: { id: '510000000000000099', name: 'Mods', permissions: '8', position: 2 } });
     expect(await send('PUT', `/guilds/${WORLD.lab}/roles/510000000000000099`, { name: 'Admins', permissions: '8', position: 5 }))
       .toMatchObject({ status: 200, body: { name: 'Admins', position: 5 } });
     expect((await send('DELETE', `/guilds/${WORLD.lab}/roles/${WORLD.labHelper}`)).status).toBe(204);
-    expect(registry.store.world.member(WORLD.lab, WORLD.reader)?.roles).toEqual([]);
+    expect((await registry.store.world.member(WORLD.lab, WORLD.reader))?.roles).toEqual([]);
     expect(await send('DELETE', `/guilds/${WORLD.lab}/roles/${WORLD.labHelper}`)).toEqual({ status: 404, body: { message: 'Unknown Role', code: 10011 } });
     expect(await send('DELETE', `/guilds/${WORLD.lab}/roles/${WORLD.lab}`)).toEqual({ status: 400, body: { message: 'Invalid Role', code: 50028 } });
     expect(await send('PUT', `/guilds/${WORLD.lab}/roles/${IDS.moderatorRole}`, { name: 'x', permissions: '0' }))
@@ -207,7 +207,7 @@ describe('roles and members', () => {
   });
 
   it('adds, edits and removes members; the owner stays; removing a bot uninstalls its app', async () => {
-    const { registry, send } = managed();
+    const { registry, send } = await managed();
     const added = await send('PUT', `/guilds/${WORLD.lab}/members/${WORLD.stranger}`, { roles: [WORLD.labHelper], nick: 'S' });
     expect(added).toMatchObject({ status: 201, body: { user: { id: WORLD.stranger }, roles: [WORLD.labHelper], nick: 'S', joined_at: new Date(registry.clock.now).toISOString() } });
     registry.clock.now += 1000;
@@ -220,38 +220,38 @@ describe('roles and members', () => {
     expect(await send('DELETE', `/guilds/${WORLD.lab}/members/${WORLD.stranger}`)).toEqual({ status: 404, body: { message: 'Unknown Member', code: 10007 } });
     expect(await send('DELETE', `/guilds/${WORLD.lab}/members/${IDS.owner}`)).toEqual({ status: 403, body: { message: 'Missing Permissions', code: 50013 } });
     expect((await send('DELETE', `/guilds/${WORLD.lab}/members/${IDS.app}`)).status).toBe(204);
-    expect(registry.store.world.isInstalled(WORLD.lab, IDS.app)).toBe(false);
+    expect(await registry.store.world.isInstalled(WORLD.lab, IDS.app)).toBe(false);
   });
 });
 
 describe('guild installs', () => {
   it("installs an app with its bot as a member, and uninstalls it, which the bot's reads follow", async () => {
-    const { registry, send } = managed();
+    const { registry, send } = await managed();
     const read = (token: string) => registry.as(`Bot ${token}`, { method: 'GET', url: `/api/v10/guilds/${WORLD.lab}` });
     expect((await read(TOKENS.otherBot)).statusCode).toBe(403);
     expect((await send('PUT', `/guilds/${WORLD.lab}/applications/${IDS.otherApp}`)).status).toBe(204);
-    expect(registry.store.world.member(WORLD.lab, IDS.otherApp)).toBeDefined();
+    expect(await registry.store.world.member(WORLD.lab, IDS.otherApp)).toBeDefined();
     expect((await read(TOKENS.otherBot)).statusCode).toBe(200);
     expect((await send('DELETE', `/guilds/${WORLD.lab}/applications/${IDS.otherApp}`)).status).toBe(204);
-    expect(registry.store.world.member(WORLD.lab, IDS.otherApp)).toBeUndefined();
+    expect(await registry.store.world.member(WORLD.lab, IDS.otherApp)).toBeUndefined();
     expect((await read(TOKENS.otherBot)).statusCode).toBe(403);
     expect(await send('PUT', `/guilds/${WORLD.lab}/applications/299999999999999999`)).toMatchObject({ status: 404, body: { code: 10002 } });
   });
 });
 
 describe('channels', () => {
-  const put = (send: ReturnType<typeof managed>['send'], id: string, body: unknown) => send('PUT', `/channels/${id}`, body);
+  const put = (send: Awaited<ReturnType<typeof managed>>['send'], id: string, body: unknown) => send('PUT', `/channels/${id}`, body);
 
   it('creates and edits guild channels, threads inside their parents', async () => {
-    const { send } = managed();
+    const { send } = await managed();
     const created = await put(send, '510000000000000099', { guild_id: WORLD.lab, name: 'ideas', type: 11, parent_id: WORLD.text });
     expect(created).toMatchObject({ status: 201, body: { id: '510000000000000099', type: 11, parent_id: WORLD.text, guild_id: WORLD.lab } });
     expect(await put(send, WORLD.voice, { guild_id: WORLD.lab, name: 'Quiet', type: 2, position: 9 })).toMatchObject({ status: 200, body: { name: 'Quiet', parent_id: null, position: 9 } });
   });
 
   it('refuses channels that break the world or the schema', async () => {
-    const { registry, send } = managed();
-    const before = exportWorld(registry.store);
+    const { registry, send } = await managed();
+    const before = await exportWorld(registry.store);
     expect(await put(send, '510000000000000099', { guild_id: WORLD.lab, name: 'loose', type: 12 })).toEqual(invalid({ parent_id: field('BASE_TYPE_INVALID', 'a thread needs a parent channel') }));
     expect(await put(send, '510000000000000099', { guild_id: WORLD.lab, name: 'x', type: 0, parent_id: WORLD.darkText }))
       .toEqual(invalid({ parent_id: field('UNKNOWN_REFERENCE', `unknown channel "${WORLD.darkText}" in this guild`) }));
@@ -263,16 +263,16 @@ describe('channels', () => {
       type: field('BASE_TYPE_CHOICES', 'must be a guild channel type (0, 2, 4, 5, 10, 11, 12, 13, 14, 15, 16)'),
       guild_id: field('BASE_TYPE_REQUIRED', 'This field is required'),
     }));
-    expect(exportWorld(registry.store)).toEqual(before);
+    expect(await exportWorld(registry.store)).toEqual(before);
   });
 
   it('creates DMs and group DMs with recipients, and refuses ones that cannot exist', async () => {
-    const { registry, send } = managed();
+    const { registry, send } = await managed();
     const dm = await put(send, '600000000000000099', { type: 1, recipients: [WORLD.stranger, IDS.app] });
     expect(dm).toMatchObject({ status: 201, body: { type: 1 } });
     expect((await registry.as(`Bot ${TOKENS.bot}`, { method: 'GET', url: '/api/v10/channels/600000000000000099' })).statusCode).toBe(200);
     expect(await put(send, WORLD.groupDm, { type: 3, recipients: [IDS.owner, WORLD.stranger], name: 'Two' })).toMatchObject({ status: 200, body: { name: 'Two' } });
-    expect(registry.store.world.recipients(WORLD.groupDm)).toEqual([IDS.owner, WORLD.stranger]);
+    expect(await registry.store.world.recipients(WORLD.groupDm)).toEqual([IDS.owner, WORLD.stranger]);
     expect(await put(send, '600000000000000098', { type: 3, recipients: [IDS.owner, IDS.app] })).toEqual(invalid({ recipients: { 1: field('BASE_TYPE_INVALID', 'a group DM cannot include a bot') } }));
     expect(await put(send, '600000000000000098', { type: 1, recipients: [IDS.owner, WORLD.reader] }))
       .toEqual(invalid({ recipients: field('ALREADY_IN_USE', `a DM between these users already exists ("${WORLD.peopleDm}")`) }));
@@ -282,10 +282,10 @@ describe('channels', () => {
   });
 
   it('deletes a channel with its threads and messages', async () => {
-    const { registry, send } = managed();
+    const { registry, send } = await managed();
     expect((await send('DELETE', `/channels/${WORLD.text}`)).status).toBe(204);
-    expect(registry.store.world.channel(WORLD.thread)).toBeUndefined();
-    expect(registry.store.messages.messages(WORLD.text, { limit: 100 })).toEqual([]);
+    expect(await registry.store.world.channel(WORLD.thread)).toBeUndefined();
+    expect(await registry.store.messages.messages(WORLD.text, { limit: 100 })).toEqual([]);
     expect((await registry.as(`Bot ${TOKENS.bot}`, { method: 'GET', url: `/api/v10/channels/${WORLD.text}` })).json()).toEqual({ message: 'Unknown Channel', code: 10003 });
     expect(await send('DELETE', `/channels/${WORLD.text}`)).toEqual({ status: 404, body: { message: 'Unknown Channel', code: 10003 } });
   });

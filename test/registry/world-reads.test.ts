@@ -8,7 +8,7 @@ const READER = WORLD_TOKENS.reader;
 const STRANGER = WORLD_TOKENS.stranger;
 const MISSING_ACCESS = { message: 'Missing Access', code: 50001 };
 
-const registry = worldRegistry();
+const registry = await worldRegistry();
 const get = async (authorization: string | undefined, path: string) => {
   const response = await registry.as(authorization, { method: 'GET', url: `/api/v10${path}` });
   return { status: response.statusCode, body: response.json() as unknown };
@@ -25,8 +25,8 @@ describe('GET /users/@me', () => {
 
   it('answers a Bearer token with identify, refuses one without, and 401 without a token', async () => {
     const expires = registry.clock.now + 3_600_000;
-    registry.store.tokens.put('bearer-identify', { application_id: IDS.app, user_id: IDS.member, scopes: ['identify'], expires_at: expires });
-    registry.store.tokens.put('bearer-guilds', { application_id: IDS.app, user_id: IDS.member, scopes: ['guilds'], expires_at: expires });
+    await registry.store.tokens.put('bearer-identify', { application_id: IDS.app, user_id: IDS.member, scopes: ['identify'], expires_at: expires });
+    await registry.store.tokens.put('bearer-guilds', { application_id: IDS.app, user_id: IDS.member, scopes: ['guilds'], expires_at: expires });
     expect(await get('Bearer bearer-identify', '/users/@me')).toMatchObject({ status: 200, body: { id: IDS.member, locale: 'fr' } });
     expect(await get('Bearer bearer-guilds', '/users/@me')).toEqual({ status: 403, body: { message: 'Missing required OAuth2 scope', code: 50026 } });
     expect(await get(undefined, '/users/@me')).toEqual({ status: 401, body: { message: '401: Unauthorized', code: 0 } });
@@ -176,7 +176,7 @@ describe('messages', () => {
       id: DM_MESSAGES[1], channel_id: WORLD.botDm, content: 'hello',
       author: { id: IDS.app, username: 'Test Bot', global_name: null, discriminator: '0', avatar: null, public_flags: 0, flags: 0, bot: true },
       timestamp: expect.any(String), edited_timestamp: null, tts: false, mention_everyone: false, mentions: [], mention_roles: [],
-      attachments: [], embeds: [{ title: 'Hello' }], components: [], pinned: false, type: 0, flags: 0,
+      attachments: [], embeds: [{ type: 'rich', title: 'Hello' }], components: [], pinned: false, type: 0, flags: 0,
     });
     expect(await get(BOT, `/channels/${WORLD.text}/messages/${DM_MESSAGES[1]}`)).toEqual({ status: 404, body: { message: 'Unknown Message', code: 10008 } });
   });

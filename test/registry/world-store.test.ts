@@ -19,35 +19,35 @@ function withTokens(world: WorldFile): WorldFile {
 }
 
 describe('the world model', () => {
-  it('holds user installs, DMs, group DMs with recipients, and messages dated by their ids', () => {
-    const { store } = worldRegistry();
-    expect(store.world.userApplications(WORLD.stranger)).toEqual([IDS.otherApp]);
-    expect(store.world.recipients(WORLD.groupDm)).toEqual([IDS.owner, WORLD.reader, WORLD.stranger]);
-    expect(store.world.channel(WORLD.groupDm)).toMatchObject({ guild_id: null, type: 3, name: 'Weekend' });
-    expect(store.world.directMessageBetween(IDS.app, WORLD.reader)).toBe(WORLD.botDm);
-    expect(store.world.member(WORLD.lab, IDS.app)).toMatchObject({ roles: [] });
-    const first = store.messages.message(WORLD.text, TEXT_MESSAGES[0] as string);
+  it('holds user installs, DMs, group DMs with recipients, and messages dated by their ids', async () => {
+    const { store } = await worldRegistry();
+    expect(await store.world.userApplications(WORLD.stranger)).toEqual([IDS.otherApp]);
+    expect(await store.world.recipients(WORLD.groupDm)).toEqual([IDS.owner, WORLD.reader, WORLD.stranger]);
+    expect(await store.world.channel(WORLD.groupDm)).toMatchObject({ guild_id: null, type: 3, name: 'Weekend' });
+    expect(await store.world.directMessageBetween(IDS.app, WORLD.reader)).toBe(WORLD.botDm);
+    expect(await store.world.member(WORLD.lab, IDS.app)).toMatchObject({ roles: [] });
+    const first = await store.messages.message(WORLD.text, TEXT_MESSAGES[0] as string);
     expect(first?.timestamp).toBe(new Date(Number((BigInt(TEXT_MESSAGES[0] as string) >> 22n) + 1_420_070_400_000n)).toISOString());
-    expect(store.messages.message(WORLD.botDm, DM_MESSAGES[0])?.timestamp).toBe('2024-05-06T07:08:09.000Z');
-    expect(store.messages.message(WORLD.botDm, DM_MESSAGES[1])?.embeds).toEqual([{ title: 'Hello' }]);
+    expect((await store.messages.message(WORLD.botDm, DM_MESSAGES[0]))?.timestamp).toBe('2024-05-06T07:08:09.000Z');
+    expect((await store.messages.message(WORLD.botDm, DM_MESSAGES[1]))?.embeds).toEqual([{ title: 'Hello' }]);
   });
 
-  it('pages messages in snowflake order, whatever the length of the ids', () => {
-    const { store } = worldRegistry({ extend: false });
+  it('pages messages in snowflake order, whatever the length of the ids', async () => {
+    const { store } = await worldRegistry({ extend: false });
     for (const id of ['9', '10', '100', '11']) {
-      store.messages.putMessage({
+      await store.messages.putMessage({
         id, channel_id: IDS.general, author_id: IDS.owner, content: id, timestamp: '2024-01-01T00:00:00.000Z', edited_timestamp: null,
         type: 0, flags: 0, embeds: [], components: [], attachments: [], application_id: null, webhook_id: null, interaction_metadata: null,
       });
     }
-    const ids = (page: Parameters<typeof store.messages.messages>[1]) => store.messages.messages(IDS.general, page).map((message) => message.id);
-    expect(ids({ limit: 50 })).toEqual(['100', '11', '10', '9']);
-    expect(ids({ limit: 2, before: '100' })).toEqual(['11', '10']);
-    expect(ids({ limit: 2, after: '9' })).toEqual(['11', '10']);
-    expect(ids({ limit: 3, around: '10' })).toEqual(['11', '10', '9']);
+    const ids = async (page: Parameters<typeof store.messages.messages>[1]) => (await store.messages.messages(IDS.general, page)).map((message) => message.id);
+    expect(await ids({ limit: 50 })).toEqual(['100', '11', '10', '9']);
+    expect(await ids({ limit: 2, before: '100' })).toEqual(['11', '10']);
+    expect(await ids({ limit: 2, after: '9' })).toEqual(['11', '10']);
+    expect(await ids({ limit: 3, around: '10' })).toEqual(['11', '10', '9']);
   });
 
-  it('adds the new tables to a data directory made before them', () => {
+  it('adds the new tables to a data directory made before them', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'slashbench-world-'));
     try {
       const old = new Database(join(directory, 'slashbench.db'));
@@ -55,10 +55,10 @@ describe('the world model', () => {
       old.exec('PRAGMA user_version = 1');
       old.close();
       const store = openStore(directory);
-      loadWorld(store, fixtureWorld(), context);
-      loadWorld(store, worldExtension(), context);
-      expect(store.messages.messages(WORLD.text, { limit: 100 })).toHaveLength(10);
-      store.close();
+      await loadWorld(store, fixtureWorld(), context);
+      await loadWorld(store, worldExtension(), context);
+      expect(await store.messages.messages(WORLD.text, { limit: 100 })).toHaveLength(10);
+      await store.close();
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }
@@ -66,59 +66,59 @@ describe('the world model', () => {
 });
 
 describe('export and import', () => {
-  it('exports no token or secret', () => {
-    const text = JSON.stringify(exportWorld(worldRegistry().store));
+  it('exports no token or secret', async () => {
+    const text = JSON.stringify(await exportWorld((await worldRegistry()).store));
     for (const secret of [...Object.values(TOKENS), ...Object.values(WORLD_TOKENS)]) expect(text).not.toContain(secret);
     expect(text).not.toMatch(/"(token|bot_token|client_secret|private_key|public_key)"/);
   });
 
-  it('round-trips through a new registry, and parses as a world file', () => {
-    const exported = exportWorld(worldRegistry().store);
+  it('round-trips through a new registry, and parses as a world file', async () => {
+    const exported = await exportWorld((await worldRegistry()).store);
     const parsed = parseWorldFile(JSON.parse(JSON.stringify(withTokens(exported))));
     expect(parsed.ok).toBe(true);
     const fresh = openStore(':memory:');
-    loadWorld(fresh, parsed.ok ? parsed.world : exported, context);
-    expect(exportWorld(fresh)).toEqual(exported);
+    await loadWorld(fresh, parsed.ok ? parsed.world : exported, context);
+    expect(await exportWorld(fresh)).toEqual(exported);
   });
 
-  it('loads examples/world.json with its DM, group DM, user install and messages', () => {
+  it('loads examples/world.json with its DM, group DM, user install and messages', async () => {
     const parsed = parseWorldFile(JSON.parse(readFileSync(new URL('../../examples/world.json', import.meta.url), 'utf8')));
     if (!parsed.ok) throw new Error(parsed.message);
     const store = openStore(':memory:');
-    loadWorld(store, parsed.world, context);
-    const exported = exportWorld(store);
+    await loadWorld(store, parsed.world, context);
+    const exported = await exportWorld(store);
     expect(exported.channels?.map((channel) => channel.type)).toEqual([1, 3]);
     expect(exported.messages?.length).toBe(parsed.world.messages?.length);
     expect(exported.users.some((user) => (user.applications ?? []).length > 0)).toBe(true);
-    loadWorld(store, parsed.world, context);
-    expect(exportWorld(store)).toEqual(exported);
+    await loadWorld(store, parsed.world, context);
+    expect(await exportWorld(store)).toEqual(exported);
   });
 
-  it('loads idempotently: the same file twice, or an export back into its registry, changes nothing', () => {
-    const registry = worldRegistry();
-    const before = exportWorld(registry.store);
+  it('loads idempotently: the same file twice, or an export back into its registry, changes nothing', async () => {
+    const registry = await worldRegistry();
+    const before = await exportWorld(registry.store);
     registry.clock.now += 86_400_000;
-    registry.load(fixtureWorld());
-    registry.load(worldExtension());
-    expect(exportWorld(registry.store)).toEqual(before);
-    registry.load(before);
-    expect(exportWorld(registry.store)).toEqual(before);
-    expect(registry.store.world.member(IDS.guild, IDS.owner)?.joined_at).toBe(new Date(Date.UTC(2026, 10, 21, 12)).toISOString());
+    await registry.load(fixtureWorld());
+    await registry.load(worldExtension());
+    expect(await exportWorld(registry.store)).toEqual(before);
+    await registry.load(before);
+    expect(await exportWorld(registry.store)).toEqual(before);
+    expect((await registry.store.world.member(IDS.guild, IDS.owner))?.joined_at).toBe(new Date(Date.UTC(2026, 10, 21, 12)).toISOString());
   });
 
-  it("replaces a guild's contents with the file's: removed channels take their messages, removed roles leave their members", () => {
-    const registry = worldRegistry();
+  it("replaces a guild's contents with the file's: removed channels take their messages, removed roles leave their members", async () => {
+    const registry = await worldRegistry();
     const world = worldExtension();
     const lab = world.guilds[0] as WorldFile['guilds'][number];
     lab.channels = lab.channels.filter((channel) => ![WORLD.text, WORLD.thread, WORLD.privateThread].includes(channel.id as never));
     lab.roles = lab.roles.filter((role) => role.id !== WORLD.labHelper);
     lab.members = lab.members.map((member) => ({ ...member, roles: [] }));
-    registry.load({ ...world, messages: world.messages?.filter((message) => message.channel_id !== WORLD.text) ?? [] });
-    expect(registry.store.world.channel(WORLD.text)).toBeUndefined();
-    expect(registry.store.world.channel(WORLD.thread)).toBeUndefined();
-    expect(registry.store.messages.messageById(TEXT_MESSAGES[0] as string)).toBeUndefined();
-    expect(registry.store.world.role(WORLD.labHelper)).toBeUndefined();
-    expect(registry.store.world.member(WORLD.lab, WORLD.reader)?.roles).toEqual([]);
+    await registry.load({ ...world, messages: world.messages?.filter((message) => message.channel_id !== WORLD.text) ?? [] });
+    expect(await registry.store.world.channel(WORLD.text)).toBeUndefined();
+    expect(await registry.store.world.channel(WORLD.thread)).toBeUndefined();
+    expect(await registry.store.messages.messageById(TEXT_MESSAGES[0] as string)).toBeUndefined();
+    expect(await registry.store.world.role(WORLD.labHelper)).toBeUndefined();
+    expect((await registry.store.world.member(WORLD.lab, WORLD.reader))?.roles).toEqual([]);
   });
 });
 
@@ -143,24 +143,24 @@ describe('refusals name the field, and nothing is written', () => {
   ];
 
   for (const [name, edit, message] of cases) {
-    it(name, () => {
-      const registry = worldRegistry({ extend: false });
-      const before = exportWorld(registry.store);
+    it(name, async () => {
+      const registry = await worldRegistry({ extend: false });
+      const before = await exportWorld(registry.store);
       const world = worldExtension();
       edit(world);
-      expect(() => registry.load(world)).toThrow(WorldError);
-      expect(() => registry.load(world)).toThrow(message);
-      expect(exportWorld(registry.store)).toEqual(before);
+      await expect(registry.load(world)).rejects.toThrow(WorldError);
+      await expect(registry.load(world)).rejects.toThrow(message);
+      expect(await exportWorld(registry.store)).toEqual(before);
     });
   }
 
-  it('takes a message by someone no longer in the guild: people leave, their messages stay', () => {
-    const registry = worldRegistry({ extend: false });
+  it('takes a message by someone no longer in the guild: people leave, their messages stay', async () => {
+    const registry = await worldRegistry({ extend: false });
     const world = worldExtension();
     (world.messages?.[0] as { author_id: string }).author_id = WORLD.stranger;
-    registry.load(world);
-    expect(registry.store.world.member(WORLD.lab, WORLD.stranger)).toBeUndefined();
-    expect(registry.store.messages.messageById((world.messages?.[0] as { id: string }).id)?.author_id).toBe(WORLD.stranger);
+    await registry.load(world);
+    expect(await registry.store.world.member(WORLD.lab, WORLD.stranger)).toBeUndefined();
+    expect((await registry.store.messages.messageById((world.messages?.[0] as { id: string }).id))?.author_id).toBe(WORLD.stranger);
   });
 
   it('refuses a DM that is not between two, a named DM, and a guild channel typed as a DM, in the schema', () => {
@@ -178,25 +178,25 @@ describe('refusals name the field, and nothing is written', () => {
 });
 
 describe('bot tokens in world files', () => {
-  it('refuses a new application without one', () => {
-    const registry = worldRegistry({ extend: false });
-    expect(() => registry.load({ users: [], guilds: [], applications: [{ id: '299999999999999999', name: 'New' }] }))
-      .toThrow('applications[0].bot_token: required for a new application');
-    expect(registry.store.world.application('299999999999999999')).toBeUndefined();
+  it('refuses a new application without one', async () => {
+    const registry = await worldRegistry({ extend: false });
+    await expect(registry.load({ users: [], guilds: [], applications: [{ id: '299999999999999999', name: 'New' }] }))
+      .rejects.toThrow('applications[0].bot_token: required for a new application');
+    expect(await registry.store.world.application('299999999999999999')).toBeUndefined();
   });
 
-  it('keeps the token of an existing application loaded without one, and replaces it when given', () => {
-    const registry = worldRegistry({ extend: false });
-    registry.load({ users: [], guilds: [], applications: [{ id: IDS.app, name: 'Renamed' }] });
-    expect(registry.store.world.applicationByBotToken(TOKENS.bot)).toMatchObject({ id: IDS.app, name: 'Renamed' });
-    registry.load({ users: [], guilds: [], applications: [{ id: IDS.app, name: 'Renamed', bot_token: 'new-app-token' }] });
-    expect(registry.store.world.applicationByBotToken(TOKENS.bot)).toBeUndefined();
-    expect(registry.store.world.applicationByBotToken('new-app-token')?.id).toBe(IDS.app);
+  it('keeps the token of an existing application loaded without one, and replaces it when given', async () => {
+    const registry = await worldRegistry({ extend: false });
+    await registry.load({ users: [], guilds: [], applications: [{ id: IDS.app, name: 'Renamed' }] });
+    expect(await registry.store.world.applicationByBotToken(TOKENS.bot)).toMatchObject({ id: IDS.app, name: 'Renamed' });
+    await registry.load({ users: [], guilds: [], applications: [{ id: IDS.app, name: 'Renamed', bot_token: 'new-app-token' }] });
+    expect(await registry.store.world.applicationByBotToken(TOKENS.bot)).toBeUndefined();
+    expect((await registry.store.world.applicationByBotToken('new-app-token'))?.id).toBe(IDS.app);
   });
 
-  it("refuses another application's token", () => {
-    const registry = worldRegistry({ extend: false });
-    expect(() => registry.load({ users: [], guilds: [], applications: [{ id: IDS.app, name: 'Test Bot', bot_token: TOKENS.otherBot }] }))
-      .toThrow('applications[0].bot_token: already the token of another application');
+  it("refuses another application's token", async () => {
+    const registry = await worldRegistry({ extend: false });
+    await expect(registry.load({ users: [], guilds: [], applications: [{ id: IDS.app, name: 'Test Bot', bot_token: TOKENS.otherBot }] }))
+      .rejects.toThrow('applications[0].bot_token: already the token of another application');
   });
 });

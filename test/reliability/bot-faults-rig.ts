@@ -53,7 +53,7 @@ export async function faultRig(deadlineMs: number, bots: Record<string, BotKind>
     await Promise.all(gatewayBots.map((bot) => bot.close()));
     await app?.close();
     await Promise.all([...servers.values()].map((server) => server.close()));
-    store.close();
+    await store.close();
     await rm(directory, { recursive: true, force: true });
   };
   try {
@@ -63,10 +63,10 @@ export async function faultRig(deadlineMs: number, bots: Record<string, BotKind>
       const kind = bots[name]!;
       if (!('http' in kind)) continue;
       const applicationId = ids.get(name)!;
-      servers.set(name, await startBotServer((request, response) =>
-        signatureCheckingBot(store.world.application(applicationId)!.public_key, kind.http)(request, response)));
+      servers.set(name, await startBotServer(async (request, response) =>
+        signatureCheckingBot((await store.world.application(applicationId))!.public_key, kind.http)(request, response)));
     }
-    loadWorld(store, {
+    await loadWorld(store, {
       users: [{ id: alice.id, username: 'alice', token: alice.token }],
       applications: names.map((name) => ({
         id: ids.get(name)!, name, bot_token: `fault-bot-${name}`, interactions_endpoint_url: servers.get(name)?.url ?? null,

@@ -177,7 +177,7 @@ describe('a bot that answers badly', () => {
     ['not-json', 'bad-body', /not JSON/],
     ['wrong-shape', 'bad-body', /integer "type"/],
     ['wrong-content-type', 'bad-body', /Content-Type "text\/plain".*application\/json/],
-    ['endless', 'bad-body', /larger than 1 MiB/],
+    ['endless', 'bad-body', /larger than 11 MiB/],
     ['closes-connection', 'network-error', /ECONNRESET|socket hang up/],
     ['resets-connection', 'network-error', /ECONNRESET/],
     ['cut-body', 'network-error', /ECONNRESET|aborted/],
@@ -215,7 +215,7 @@ describe('a callback that comes after the deadline, before the registry noticed'
   it('is refused with 10062 and the client still hears the deadline failure', async () => {
     // The harness's clock is the registry's: moving it past the deadline makes the callback
     // late while the deadline's own timer (real time) has not run yet, as on a busy machine.
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const command = await harness.command(slash('slow'));
     const delivered = harness.gateway.nextInteraction();
     expect((await harness.invoke(slashInvocation(command))).statusCode).toBe(204);
@@ -225,6 +225,6 @@ describe('a callback that comes after the deadline, before the registry noticed'
     expect([late.statusCode, late.json()]).toEqual([404, { message: 'Unknown interaction', code: 10062 }]);
     const failure = await harness.event('INTERACTION_FAILURE', (data) => data.id === interaction.id);
     expect(failure).toMatchObject({ nonce: 'n1', reason: 'deadline', detail: 'The app did not respond within 3 s.' });
-    harness.registry.store.close();
+    await harness.registry.store.close();
   });
 });

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/registry/app.js';
 import { createSnowflakeGenerator } from '../../src/registry/domain/snowflake.js';
-import { openDatabase, type Sql } from '../../src/registry/store/database.js';
+import { openSqlite, type SqliteDatabase } from '../../src/registry/store/sqlite-database.js';
 import { Store } from '../../src/registry/store/store.js';
 import { loadWorld } from '../../src/registry/world/load-world.js';
 import { LOCALES } from '../../src/shared/locales.js';
@@ -45,14 +45,14 @@ const bot = { authorization: `Bot ${TOKENS.bot}` };
 
 describe('a database that is full (SQLite max_page_count)', () => {
   let directory: string;
-  let sql: Sql;
+  let sql: SqliteDatabase;
   let app: FastifyInstance;
   beforeAll(async () => {
     directory = await mkdtemp(join(tmpdir(), 'slashbench-full-'));
-    sql = openDatabase(directory);
+    sql = openSqlite(directory);
     const store = new Store(sql);
     const nextId = createSnowflakeGenerator(Date.now);
-    loadWorld(store, fixtureWorld(), { now: Date.now, nextId });
+    await loadWorld(store, fixtureWorld(), { now: Date.now, nextId });
     app = buildApp({ store, nextId, clientDirectory: null, routeLimit: { limit: 1_000_000, windowMs: 1000 } });
   });
   afterAll(async () => {

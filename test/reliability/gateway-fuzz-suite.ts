@@ -119,7 +119,7 @@ async function listening(heartbeatInterval?: number): Promise<Listening> {
   const now = Date.now;
   const nextId = createSnowflakeGenerator(now);
   const store = openStore(':memory:');
-  loadWorld(store, fixtureWorld(), { now, nextId });
+  await loadWorld(store, fixtureWorld(), { now, nextId });
   const app = buildApp({
     store, now, nextId, clientDirectory: null, routeLimit: { limit: 1_000_000, windowMs: 1000 },
     ...(heartbeatInterval === undefined ? {} : { heartbeatInterval }),
@@ -149,7 +149,7 @@ async function listening(heartbeatInterval?: number): Promise<Listening> {
       for (const timer of timers) clearInterval(timer);
       await Promise.all(clients.map((client) => client.close()));
       await app.close();
-      store.close();
+      await store.close();
     },
   };
 }

@@ -99,9 +99,9 @@ describe.skipIf(process.platform !== 'linux')('the CLI', () => {
   });
 });
 
-describe('reached from another machine', () => {
+describe('reached from another machine', async () => {
   const routes: Array<{ method: string; url: string }> = [];
-  const registry = testRegistry({
+  const registry = await testRegistry({
     app: {
       clientDirectory: null,
       onRoute: (route: RouteOptions) => {

@@ -93,13 +93,13 @@ export function ensureVerified(
   }
   const known = verifications.recall(application.id, url);
   if (known) return known;
-  return verifications.start(application.id, url, () =>
-    verifyInteractionsEndpoint(application, url, pingOptions(store, application, verifications.settings)));
+  return verifications.start(application.id, url, async () =>
+    verifyInteractionsEndpoint(application, url, await pingOptions(store, application, verifications.settings)));
 }
 
 /** The verification's options: the injected settings and the owner the PING names. */
-export function pingOptions(store: Store, application: ApplicationRecord, settings: DeliverySettings): VerificationOptions {
-  const owner = application.owner_id === null ? undefined : store.world.user(application.owner_id);
+export async function pingOptions(store: Store, application: ApplicationRecord, settings: DeliverySettings): Promise<VerificationOptions> {
+  const owner = application.owner_id === null ? undefined : await store.world.user(application.owner_id);
   const { fetch, timeoutMs, now, nextId } = settings;
   return { timeoutMs, now, nextId, ...(fetch ? { fetch } : {}), ...(owner ? { user: apiUser(owner) } : {}) };
 }

@@ -18,11 +18,11 @@ function messageInteraction(metadata: StoredInteractionMetadata | null): APIMess
 }
 
 /**
- * An embed as the service answers it: every embed a bot sends is a `rich` one, whatever
- * `type` it named (the field is deprecated for bots, and the service sets it).
+ * An embed as the service answers it: `rich` unless the message says otherwise (a poll's
+ * result message carries a `poll_result` embed); the field is deprecated for bots.
  */
 function richEmbed(embed: Record<string, unknown>): Record<string, unknown> {
-  return { ...embed, type: 'rich' };
+  return { type: 'rich', ...embed };
 }
 
 /** The message object for `GET /channels/{id}/messages[/{id}]` and everything that carries a message. */

@@ -5,18 +5,20 @@
  */
 import { canView } from '../queries/read-visibility.js';
 import type { Store } from '../store/store.js';
+import { filterAsync } from '../async-lists.js';
 
 /** Everyone who is a member of the guild. */
-export function guildMemberIds(store: Store, guildId: string): Set<string> {
-  return new Set(store.world.members(guildId).map((member) => member.user_id));
+export async function guildMemberIds(store: Store, guildId: string): Promise<Set<string>> {
+  return new Set((await store.world.members(guildId)).map((member) => member.user_id));
 }
 
 /** Everyone who can view the channel; nobody for a channel that does not exist. */
-export function channelViewerIds(store: Store, channelId: string): Set<string> {
-  const channel = store.world.channel(channelId);
+export async function channelViewerIds(store: Store, channelId: string): Promise<Set<string>> {
+  const channel = await store.world.channel(channelId);
   if (!channel) return new Set();
-  if (channel.guild_id === null) return new Set(store.world.recipients(channel.id));
-  const guild = store.world.guild(channel.guild_id);
+  if (channel.guild_id === null) return new Set(await store.world.recipients(channel.id));
+  const guild = await store.world.guild(channel.guild_id);
   if (!guild) return new Set();
-  return new Set(store.world.members(guild.id).filter((member) => canView(store, guild, member)).map((member) => member.user_id));
+  const viewers = await filterAsync(await store.world.members(guild.id), async (member) => await canView(store, guild, member));
+  return new Set(viewers.map((member) => member.user_id));
 }

@@ -6,6 +6,7 @@
  * APPLICATION_COMMAND_INDEX_UPDATE) and the world (the simulator's WORLD_UPDATE); bots
  * hear what a world edit changed in their guilds (guild-dispatch.ts).
  */
+import { inOrder } from '../in-order.js';
 import type { ChannelMessageEvent, ClientEvent, EventBus, PollVoteEvent } from '../events.js';
 import type { GuildEdits } from '../domain/guild-diff.js';
 import type { CommandPermissions } from '../store/permission-store.js';
@@ -18,29 +19,31 @@ import type { GatewaySession } from './session.js';
 
 /** Subscribes the gateway to the bus; returns the unsubscribe the gateway calls when it closes. */
 export function bridgeBus(bus: EventBus, store: Store, hub: GatewayHub, clients: () => GatewaySession[]): () => void {
-  const toMembers = (guildId: string | null, event: string, data: unknown) => {
-    const members = guildId === null ? null : guildMemberIds(store, guildId);
+  // Finding who hears an event reads the store; sessions still get events in the bus's order.
+  const queue = inOrder((error) => console.error(`slashbench: a gateway dispatch failed: ${(error as Error).message ?? String(error)}`));
+  const toMembers = async (guildId: string | null, event: string, data: unknown) => {
+    const members = guildId === null ? null : await guildMemberIds(store, guildId);
     for (const session of clients()) if (members === null || members.has(session.userId)) session.dispatch(event, data);
   };
-  const permissionsChanged = (permissions: CommandPermissions) => {
+  const permissionsChanged = (permissions: CommandPermissions) => queue(async () => {
     hub.dispatchToBot(permissions.application_id, 'APPLICATION_COMMAND_PERMISSIONS_UPDATE', permissions, permissions.guild_id);
-    toMembers(permissions.guild_id, 'APPLICATION_COMMAND_PERMISSIONS_UPDATE', permissions);
-  };
+    await toMembers(permissions.guild_id, 'APPLICATION_COMMAND_PERMISSIONS_UPDATE', permissions);
+  });
   const commandsChanged = (scope: { application_id: string; guild_id: string | null }) =>
-    toMembers(scope.guild_id, 'APPLICATION_COMMAND_INDEX_UPDATE', { application_id: scope.application_id, guild_id: scope.guild_id });
-  const worldChanged = (change: { kind: string; id: string }) => toMembers(null, 'WORLD_UPDATE', { kind: change.kind, id: change.id });
-  const guildEdited = (edits: GuildEdits) => dispatchGuildEdits(store, hub, edits);
-  const clientEvent = (event: ClientEvent) => {
+    queue(() => toMembers(scope.guild_id, 'APPLICATION_COMMAND_INDEX_UPDATE', { application_id: scope.application_id, guild_id: scope.guild_id }));
+  const worldChanged = (change: { kind: string; id: string }) => queue(() => toMembers(null, 'WORLD_UPDATE', { kind: change.kind, id: change.id }));
+  const guildEdited = (edits: GuildEdits) => queue(() => dispatchGuildEdits(store, hub, edits));
+  const clientEvent = (event: ClientEvent) => queue(() => {
     if ('userId' in event.to) hub.dispatchToUser(event.to.userId, event.type, event.data);
-    else hub.dispatchToChannel(event.to.channelId, event.type, event.data);
-  };
+    else return hub.dispatchToChannel(event.to.channelId, event.type, event.data);
+  });
   bus.on('permissionsChanged', permissionsChanged);
   bus.on('commandsChanged', commandsChanged);
   bus.on('worldChanged', worldChanged);
   bus.on('guildEdited', guildEdited);
   bus.on('clientEvent', clientEvent);
-  const channelMessage = (event: ChannelMessageEvent) => dispatchChannelMessage(store, hub, event);
-  const pollVote = (event: PollVoteEvent) => dispatchPollVote(store, hub, event);
+  const channelMessage = (event: ChannelMessageEvent) => queue(() => dispatchChannelMessage(store, hub, event));
+  const pollVote = (event: PollVoteEvent) => queue(() => dispatchPollVote(store, hub, event));
   bus.on('channelMessage', channelMessage);
   bus.on('pollVote', pollVote);
   return () => {

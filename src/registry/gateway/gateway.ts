@@ -12,6 +12,7 @@ import { channelViewerIds } from './audience.js';
 import { bridgeBus } from './bus-bridge.js';
 import { GatewayConnection } from './connection.js';
 import { decodeFrame, parseConnectQuery } from './frames.js';
+import { inOrder } from '../in-order.js';
 import { gatewayUrl, isGatewayPath } from './gateway-url.js';
 import { identify, resume, type HandshakeDeps } from './handshake.js';
 import type { GatewayHub } from './hub.js';
@@ -69,7 +70,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   };
   const handshake: HandshakeDeps = { store: deps.store, sessions, starts: deps.sessionStarts ?? new SessionStarts(now), end };
 
-  const onMessage = (connection: GatewayConnection, data: RawData) => {
+  const onMessage = async (connection: GatewayConnection, data: RawData) => {
     if (connection.closedWith !== null) return;
     if (!connection.countReceived(now())) return end(connection, CloseCode.RateLimited, 'You are being rate limited.');
     const frame = decodeFrame(data);
@@ -83,13 +84,13 @@ export function createGateway(deps: GatewayDeps): Gateway {
     const session = connection.session;
     if (op === Opcode.Identify || op === Opcode.Resume) {
       if (session) return end(connection, CloseCode.AlreadyAuthenticated, 'You sent more than one identify payload.');
-      return op === Opcode.Identify ? identify(handshake, connection, d) : resume(handshake, connection, d);
+      return op === Opcode.Identify ? await identify(handshake, connection, d) : await resume(handshake, connection, d);
     }
     if (!session) return end(connection, CloseCode.NotAuthenticated, 'You sent a payload prior to identifying.');
     if (op === Opcode.RequestGuildMembers) {
       const request = parseMemberRequest(d);
       if (!request) return end(connection, CloseCode.DecodeError, 'Error while decoding payload.');
-      for (const chunk of memberChunks(deps.store, session, request)) session.dispatch('GUILD_MEMBERS_CHUNK', chunk);
+      for (const chunk of await memberChunks(deps.store, session, request)) session.dispatch('GUILD_MEMBERS_CHUNK', chunk);
     }
     // Presence, voice state, soundboard and channel info requests change nothing in the simulated world.
   };
@@ -104,7 +105,12 @@ export function createGateway(deps: GatewayDeps): Gateway {
       onHeartbeatTimeout: (timedOut) => end(timedOut, CloseCode.SessionTimedOut, 'Session timed out.'),
     });
     connections.add(connection);
-    socket.on('message', (data) => onMessage(connection, data));
+    // A session's frames are handled one at a time, in order: IDENTIFY reads the store before the frames after it count.
+    const frames = inOrder((error) => {
+      console.error(`slashbench: a gateway frame failed: ${(error as Error).message ?? String(error)}`);
+      end(connection, CloseCode.UnknownError, 'Unknown error.');
+    });
+    socket.on('message', (data) => frames(() => onMessage(connection, data)));
     socket.on('error', () => undefined);
     socket.on('close', (code) => {
       const session = connection.session;
@@ -132,8 +138,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
     dispatchToUser(userId, event, data) {
       for (const session of sessions.clients()) if (session.userId === userId) session.dispatch(event, data);
     },
-    dispatchToChannel(channelId, event, data) {
-      const viewers = channelViewerIds(deps.store, channelId);
+    async dispatchToChannel(channelId, event, data) {
+      const viewers = await channelViewerIds(deps.store, channelId);
       for (const session of sessions.clients()) if (viewers.has(session.userId)) session.dispatch(event, data);
     },
     requestHeartbeat(sessionId) {

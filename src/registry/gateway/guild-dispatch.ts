@@ -25,11 +25,11 @@ const SUFFIX: Readonly<Record<EditChange, string>> = { create: 'CREATE', update:
 const MEMBER_EVENT: Readonly<Record<EditChange, string>> = { create: 'GUILD_MEMBER_ADD', update: 'GUILD_MEMBER_UPDATE', delete: 'GUILD_MEMBER_REMOVE' };
 
 /** The event every other bot of the guild hears for one role, channel or member edit. */
-function guildEvent(store: Store, guildId: string, edit: Exclude<GuildEdit, { kind: 'install' | 'uninstall' }>): GuildEvent {
+async function guildEvent(store: Store, guildId: string, edit: Exclude<GuildEdit, { kind: 'install' | 'uninstall' }>): Promise<GuildEvent> {
   const guilds = GatewayIntentBits.Guilds;
   switch (edit.kind) {
     case 'guild':
-      return { event: 'GUILD_UPDATE', data: guildView(edit.guild, store.world.roles(guildId)), intent: guilds };
+      return { event: 'GUILD_UPDATE', data: guildView(edit.guild, await store.world.roles(guildId)), intent: guilds };
     case 'role':
       return {
         event: `GUILD_ROLE_${SUFFIX[edit.change]}`,
@@ -39,7 +39,7 @@ function guildEvent(store: Store, guildId: string, edit: Exclude<GuildEdit, { ki
     case 'channel': {
       const thread = isThread(edit.channel.type);
       const { channel } = edit;
-      const view = storedChannelView(store, channel, null);
+      const view = await storedChannelView(store, channel, null);
       if (!thread) return { event: `CHANNEL_${SUFFIX[edit.change]}`, data: view, intent: guilds };
       const data = edit.change === 'delete'
         ? { id: channel.id, guild_id: guildId, parent_id: channel.parent_id, type: channel.type }
@@ -56,18 +56,18 @@ function guildEvent(store: Store, guildId: string, edit: Exclude<GuildEdit, { ki
 }
 
 /** Sends one guild's edits to the bots that must hear them, in order. */
-export function dispatchGuildEdits(store: Store, hub: GatewayHub, { guildId, edits }: GuildEdits): void {
+export async function dispatchGuildEdits(store: Store, hub: GatewayHub, { guildId, edits }: GuildEdits): Promise<void> {
   // Apps that joined in this edit learn everything from their GUILD_CREATE, sent last.
   const joined = new Set(edits.flatMap((edit) => (edit.kind === 'install' ? [edit.applicationId] : [])));
-  const present = store.world.installs(guildId).filter((applicationId) => !joined.has(applicationId));
-  const guild = store.world.guild(guildId);
+  const present = (await store.world.installs(guildId)).filter((applicationId) => !joined.has(applicationId));
+  const guild = await store.world.guild(guildId);
   for (const edit of edits) {
     if (edit.kind === 'uninstall') {
       hub.dispatchToBot(edit.applicationId, 'GUILD_DELETE', { id: guildId }, guildId, GatewayIntentBits.Guilds);
     } else if (edit.kind === 'install') {
-      if (guild) hub.dispatchToBot(edit.applicationId, 'GUILD_CREATE', guildCreateView(store, guild, edit.applicationId), guildId, GatewayIntentBits.Guilds);
+      if (guild) hub.dispatchToBot(edit.applicationId, 'GUILD_CREATE', await guildCreateView(store, guild, edit.applicationId), guildId, GatewayIntentBits.Guilds);
     } else if (present.length > 0) {
-      const { event, data, intent } = guildEvent(store, guildId, edit);
+      const { event, data, intent } = await guildEvent(store, guildId, edit);
       for (const applicationId of present) hub.dispatchToBot(applicationId, event, data, guildId, intent);
     }
   }

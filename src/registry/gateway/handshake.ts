@@ -21,13 +21,13 @@ export interface HandshakeDeps {
 }
 
 /** The bot or person a gateway token names. */
-export function ownerOfToken(store: Store, raw: unknown): SessionOwner | undefined {
+export async function ownerOfToken(store: Store, raw: unknown): Promise<SessionOwner | undefined> {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > 512) return undefined;
   const token = raw.startsWith('Bot ') ? raw.slice(4).trim() : raw;
-  const application = store.world.applicationByBotToken(token);
+  const application = await store.world.applicationByBotToken(token);
   if (application) return { kind: 'bot', application };
   if (raw.startsWith('Bot ')) return undefined;
-  const user = store.personByToken(token);
+  const user = await store.personByToken(token);
   return user && !user.bot ? { kind: 'user', user } : undefined;
 }
 
@@ -41,10 +41,10 @@ function record(data: unknown): Record<string, unknown> | null {
 }
 
 /** IDENTIFY: starts a session and sends READY (and a bot's GUILD_CREATEs), or closes with why not. */
-export function identify(deps: HandshakeDeps, connection: GatewayConnection, data: unknown): void {
+export async function identify(deps: HandshakeDeps, connection: GatewayConnection, data: unknown): Promise<void> {
   const d = record(data);
   if (!d) return deps.end(connection, CloseCode.DecodeError, 'Error while decoding payload.');
-  const owner = ownerOfToken(deps.store, d.token);
+  const owner = await ownerOfToken(deps.store, d.token);
   if (!owner) return deps.end(connection, CloseCode.AuthenticationFailed, 'Authentication failed.');
   let shard: [number, number] = [0, 1];
   let intents = 0;
@@ -66,10 +66,10 @@ export function identify(deps: HandshakeDeps, connection: GatewayConnection, dat
   deps.sessions.add(session);
   const context = { sessionId: session.id, gatewayUrl: connection.gatewayUrl, shard };
   if (owner.kind === 'user') {
-    session.dispatch('READY', clientReady(deps.store, owner.user, context));
+    session.dispatch('READY', await clientReady(deps.store, owner.user, context));
     return;
   }
-  const { ready, guilds } = botReady(deps.store, owner.application, context);
+  const { ready, guilds } = await botReady(deps.store, owner.application, context);
   session.dispatch('READY', ready);
   for (const guild of guilds) session.dispatch('GUILD_CREATE', guild);
 }
@@ -79,12 +79,12 @@ export function identify(deps: HandshakeDeps, connection: GatewayConnection, dat
  * expired session, or another owner's, gets INVALID_SESSION `false`; a `seq` the session
  * never reached is 4007.
  */
-export function resume(deps: HandshakeDeps, connection: GatewayConnection, data: unknown): void {
+export async function resume(deps: HandshakeDeps, connection: GatewayConnection, data: unknown): Promise<void> {
   const d = record(data);
   if (!d || typeof d.session_id !== 'string' || !(d.seq === null || (Number.isSafeInteger(d.seq) && (d.seq as number) >= 0))) {
     return deps.end(connection, CloseCode.DecodeError, 'Error while decoding payload.');
   }
-  const owner = ownerOfToken(deps.store, d.token);
+  const owner = await ownerOfToken(deps.store, d.token);
   if (!owner) return deps.end(connection, CloseCode.AuthenticationFailed, 'Authentication failed.');
   const session = deps.sessions.get(d.session_id);
   const invalid = () => connection.send({ op: Opcode.InvalidSession, d: false });

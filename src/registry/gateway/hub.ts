@@ -18,8 +18,8 @@ export interface GatewayHub {
   dispatchToBot(applicationId: string, event: string, data: unknown, guildId: string | null, intent?: number, withoutIntent?: number): boolean;
   /** Sends a dispatch to every client session of a user (the simulated chat client). */
   dispatchToUser(userId: string, event: string, data: unknown): void;
-  /** Sends a dispatch to every client session whose user can view the channel. */
-  dispatchToChannel(channelId: string, event: string, data: unknown): void;
+  /** Sends a dispatch to every client session whose user can view the channel (who can is read first). */
+  dispatchToChannel(channelId: string, event: string, data: unknown): Promise<void>;
   /** Starts answering WebSocket upgrades on the registry's HTTP server at `/gateway`. */
   attach(server: Server): void;
   /** Closes every session (close code 1001) and stops accepting new ones. */

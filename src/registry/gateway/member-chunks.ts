@@ -7,6 +7,7 @@
 import { memberView } from '../domain/guild-view.js';
 import type { Store } from '../store/store.js';
 import type { GatewaySession } from './session.js';
+import { filterAsync, mapAsync } from '../async-lists.js';
 
 /** A request's data, checked; null when it is malformed (4002). */
 export interface MemberRequest {
@@ -37,15 +38,15 @@ export function parseMemberRequest(data: unknown): MemberRequest | null {
 }
 
 /** The GUILD_MEMBERS_CHUNK data for each guild of the request the session may see. */
-export function memberChunks(store: Store, session: GatewaySession, request: MemberRequest): unknown[] {
-  const inside = (guildId: string) => session.owner.kind === 'bot'
-    ? store.world.isInstalled(guildId, session.owner.application.id)
-    : store.world.member(guildId, session.owner.user.id) !== undefined;
-  return request.guildIds.filter(inside).map((guildId) => {
-    const members = store.world.members(guildId).flatMap((member) => {
-      const user = store.world.user(member.user_id);
+export async function memberChunks(store: Store, session: GatewaySession, request: MemberRequest): Promise<unknown[]> {
+  const inside = async (guildId: string) => session.owner.kind === 'bot'
+    ? await store.world.isInstalled(guildId, session.owner.application.id)
+    : await store.world.member(guildId, session.owner.user.id) !== undefined;
+  return await mapAsync(await filterAsync(request.guildIds, inside), async (guildId) => {
+    const members = (await mapAsync(await store.world.members(guildId), async (member) => {
+      const user = await store.world.user(member.user_id);
       return user ? [{ member, user }] : [];
-    });
+    })).flat();
     const prefix = request.query?.toLowerCase() ?? '';
     const wanted = request.userIds === null
       ? members.filter(({ member, user }) =>

@@ -14,17 +14,18 @@ import { storedMessageView } from '../queries/stored-message-view.js';
 import type { ChannelRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import type { GatewayHub } from './hub.js';
+import { filterAsync } from '../async-lists.js';
 
 const EVENT = { create: 'MESSAGE_CREATE', update: 'MESSAGE_UPDATE', delete: 'MESSAGE_DELETE' } as const;
 
 /** The apps whose bots can see the channel now. */
-function listeningApps(store: Store, channel: ChannelRecord): string[] {
-  if (channel.guild_id === null) return store.world.recipients(channel.id).filter((id) => store.world.application(id) !== undefined);
-  const guild = store.world.guild(channel.guild_id);
+async function listeningApps(store: Store, channel: ChannelRecord): Promise<string[]> {
+  if (channel.guild_id === null) return await filterAsync(await store.world.recipients(channel.id), async (id) => (await store.world.application(id)) !== undefined);
+  const guild = await store.world.guild(channel.guild_id);
   if (!guild) return [];
-  return store.world.installs(guild.id).filter((applicationId) => {
-    const member = store.world.member(guild.id, applicationId);
-    return member !== undefined && canView(store, guild, member);
+  return await filterAsync(await store.world.installs(guild.id), async (applicationId) => {
+    const member = await store.world.member(guild.id, applicationId);
+    return member !== undefined && await canView(store, guild, member);
   });
 }
 
@@ -47,23 +48,23 @@ function gated(message: APIMessage, applicationId: string, direct: boolean): API
 }
 
 /** Sends one message change to the bots that must hear it. */
-export function dispatchChannelMessage(store: Store, hub: GatewayHub, { change, message }: ChannelMessageEvent): void {
-  const channel = store.world.channel(message.channel_id);
+export async function dispatchChannelMessage(store: Store, hub: GatewayHub, { change, message }: ChannelMessageEvent): Promise<void> {
+  const channel = await store.world.channel(message.channel_id);
   if (!channel) return;
   const guildId = channel.guild_id;
   const intent = guildId === null ? GatewayIntentBits.DirectMessages : GatewayIntentBits.GuildMessages;
   const place = guildId === null ? {} : { guild_id: guildId };
-  const apps = listeningApps(store, channel);
+  const apps = await listeningApps(store, channel);
   if (change === 'delete') {
     for (const applicationId of apps) hub.dispatchToBot(applicationId, EVENT.delete, { id: message.id, channel_id: message.channel_id, ...place }, guildId, intent);
     return;
   }
-  const member = guildId === null ? undefined : store.world.member(guildId, message.author_id);
-  const author = store.world.user(message.author_id);
+  const member = guildId === null ? undefined : await store.world.member(guildId, message.author_id);
+  const author = await store.world.user(message.author_id);
   // MESSAGE_CREATE carries the author's member without its user, as the service sends it.
   const memberPart = member && author ? (({ user: _user, ...rest }) => ({ member: rest }))(memberView(member, author)) : {};
   for (const applicationId of apps) {
-    const view = { ...storedMessageView(store, message, applicationId), ...place, ...memberPart };
+    const view = { ...await storedMessageView(store, message, applicationId), ...place, ...memberPart };
     const full = GatewayIntentBits.MessageContent;
     hub.dispatchToBot(applicationId, EVENT[change], view, guildId, intent | full);
     hub.dispatchToBot(applicationId, EVENT[change], gated(view, applicationId, guildId === null), guildId, intent, full);
@@ -71,8 +72,8 @@ export function dispatchChannelMessage(store: Store, hub: GatewayHub, { change, 
 }
 
 /** Sends a poll vote to the bots of the poll's channel. */
-export function dispatchPollVote(store: Store, hub: GatewayHub, vote: PollVoteEvent): void {
-  const channel = store.world.channel(vote.channel_id);
+export async function dispatchPollVote(store: Store, hub: GatewayHub, vote: PollVoteEvent): Promise<void> {
+  const channel = await store.world.channel(vote.channel_id);
   if (!channel) return;
   const guildId = channel.guild_id;
   const intent = guildId === null ? GatewayIntentBits.DirectMessagePolls : GatewayIntentBits.GuildMessagePolls;
@@ -81,5 +82,5 @@ export function dispatchPollVote(store: Store, hub: GatewayHub, vote: PollVoteEv
     ...(guildId === null ? {} : { guild_id: guildId }), answer_id: vote.answer_id,
   };
   const event = vote.change === 'add' ? 'MESSAGE_POLL_VOTE_ADD' : 'MESSAGE_POLL_VOTE_REMOVE';
-  for (const applicationId of listeningApps(store, channel)) hub.dispatchToBot(applicationId, event, data, guildId, intent);
+  for (const applicationId of await listeningApps(store, channel)) hub.dispatchToBot(applicationId, event, data, guildId, intent);
 }

@@ -11,6 +11,7 @@ import { isThread } from '../domain/world-rules.js';
 import type { ApplicationRecord, ChannelRecord, GuildRecord, UserRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { shardOf } from './protocol.js';
+import { filterAsync, mapAsync } from '../async-lists.js';
 
 /** Where the session is and who it is: the parts of READY that are not world state. */
 export interface ReadyContext {
@@ -25,24 +26,24 @@ export interface ReadyContext {
  * channels, threads (apart, as `threads`), every member with its user, and the lists the
  * world does not model, empty. `viewerId` is whose `joined_at` it carries.
  */
-export function guildCreateView(store: Store, guild: GuildRecord, viewerId: string): Record<string, unknown> {
-  const members = store.world.members(guild.id);
-  const channels = store.world.channels(guild.id);
-  const users = new Map(store.world.users().map((user) => [user.id, user]));
+export async function guildCreateView(store: Store, guild: GuildRecord, viewerId: string): Promise<Record<string, unknown>> {
+  const members = await store.world.members(guild.id);
+  const channels = await store.world.channels(guild.id);
+  const users = new Map((await store.world.users()).map((user) => [user.id, user]));
   const memberViews = members.flatMap((member) => {
     const user = users.get(member.user_id);
     return user ? [memberView(member, user)] : [];
   });
-  const view = (channel: ChannelRecord) => storedChannelView(store, channel, viewerId);
+  const view = async (channel: ChannelRecord) => await storedChannelView(store, channel, viewerId);
   return {
-    ...guildView(guild, store.world.roles(guild.id)),
+    ...guildView(guild, await store.world.roles(guild.id)),
     joined_at: members.find((member) => member.user_id === viewerId)?.joined_at ?? new Date(0).toISOString(),
     large: false,
     unavailable: false,
     member_count: memberViews.length,
     members: memberViews,
-    channels: channels.filter((channel) => !isThread(channel.type)).map(view),
-    threads: channels.filter((channel) => isThread(channel.type)).map(view),
+    channels: await mapAsync(channels.filter((channel) => !isThread(channel.type)), view),
+    threads: await mapAsync(channels.filter((channel) => isThread(channel.type)), view),
     voice_states: [],
     presences: [],
     stage_instances: [],
@@ -53,24 +54,22 @@ export function guildCreateView(store: Store, guild: GuildRecord, viewerId: stri
 }
 
 /** The bot user of an app; the world always has one, this stands in if it does not. */
-function botUser(store: Store, application: ApplicationRecord): UserRecord {
-  return store.world.user(application.id) ?? { id: application.id, username: application.name, global_name: null, locale: null, bot: true };
+async function botUser(store: Store, application: ApplicationRecord): Promise<UserRecord> {
+  return await store.world.user(application.id) ?? { id: application.id, username: application.name, global_name: null, locale: null, bot: true };
 }
 
 /** The guilds of a bot's shard, by id. */
-export function shardGuilds(store: Store, application: ApplicationRecord, shard: [number, number]): GuildRecord[] {
-  return store.world.guildsOf(application.id)
-    .filter((id) => shardOf(id, shard[1]) === shard[0])
-    .map((id) => store.world.guild(id))
-    .filter((guild): guild is GuildRecord => guild !== undefined);
+export async function shardGuilds(store: Store, application: ApplicationRecord, shard: [number, number]): Promise<GuildRecord[]> {
+  const ids = (await store.world.guildsOf(application.id)).filter((id) => shardOf(id, shard[1]) === shard[0]);
+  return (await mapAsync(ids, async (id) => await store.world.guild(id))).filter((guild): guild is GuildRecord => guild !== undefined);
 }
 
 /** A bot's READY and the GUILD_CREATEs that follow it. */
-export function botReady(store: Store, application: ApplicationRecord, context: ReadyContext): { ready: unknown; guilds: unknown[] } {
-  const guilds = shardGuilds(store, application, context.shard);
+export async function botReady(store: Store, application: ApplicationRecord, context: ReadyContext): Promise<{ ready: unknown; guilds: unknown[] }> {
+  const guilds = await shardGuilds(store, application, context.shard);
   const ready = {
     v: 10,
-    user: currentUserView(botUser(store, application)),
+    user: currentUserView(await botUser(store, application)),
     guilds: guilds.map((guild) => ({ id: guild.id, unavailable: true })),
     session_id: context.sessionId,
     session_type: 'normal',
@@ -84,24 +83,23 @@ export function botReady(store: Store, application: ApplicationRecord, context: 
     geo_ordered_rtc_regions: [],
     user_settings: {},
   };
-  return { ready, guilds: guilds.map((guild) => guildCreateView(store, guild, application.id)) };
+  return { ready, guilds: await mapAsync(guilds, async (guild) => await guildCreateView(store, guild, application.id)) };
 }
 
 /** The guilds a person is a member of. */
-export function memberGuilds(store: Store, userId: string): GuildRecord[] {
-  return store.world.guilds().filter((guild) => store.world.member(guild.id, userId) !== undefined);
+export async function memberGuilds(store: Store, userId: string): Promise<GuildRecord[]> {
+  return await filterAsync(await store.world.guilds(), async (guild) => (await store.world.member(guild.id, userId)) !== undefined);
 }
 
 /** A client's READY: the person (with locale), their guilds whole, their DMs and group DMs. */
-export function clientReady(store: Store, user: UserRecord, context: ReadyContext): unknown {
-  const privateChannels = store.world.privateChannels()
-    .filter((channel) => store.world.recipients(channel.id).includes(user.id))
-    .map((channel) => storedChannelView(store, channel, user.id));
+export async function clientReady(store: Store, user: UserRecord, context: ReadyContext): Promise<unknown> {
+  const mine = await filterAsync(await store.world.privateChannels(), async (channel) => (await store.world.recipients(channel.id)).includes(user.id));
+  const privateChannels = await mapAsync(mine, async (channel) => await storedChannelView(store, channel, user.id));
   return {
     v: 10,
     user: currentUserView(user),
     user_settings: { locale: user.locale ?? 'en-US' },
-    guilds: memberGuilds(store, user.id).map((guild) => guildCreateView(store, guild, user.id)),
+    guilds: await mapAsync(await memberGuilds(store, user.id), async (guild) => await guildCreateView(store, guild, user.id)),
     private_channels: privateChannels,
     session_id: context.sessionId,
     session_type: 'normal',

@@ -13,8 +13,8 @@ import type { SettingsKeeper } from './settings-file.js';
 import { settingsMethods, type SettingsMethods } from './settings-methods.js';
 
 export interface HostMethods extends SettingsMethods, AuthorizeMethods {
-  listUsers(input: HostInput<'listUsers'>): HostResult<HostOutput<'listUsers'>>;
-  openSession(input: HostInput<'openSession'>): HostResult<HostOutput<'openSession'>>;
+  listUsers(input: HostInput<'listUsers'>): Promise<HostResult<HostOutput<'listUsers'>>>;
+  openSession(input: HostInput<'openSession'>): Promise<HostResult<HostOutput<'openSession'>>>;
 }
 
 function hostUser(user: UserRecord): HostUser {
@@ -25,13 +25,13 @@ export function hostMethods(store: Store, now: () => number, settings: SettingsK
   return {
     ...settingsMethods(settings),
     ...authorizeMethods(authorization),
-    listUsers: () => ({ ok: true, value: { users: store.world.users().filter((user) => !user.bot).map(hostUser) } }),
-    openSession: ({ user_id: userId }) => {
-      const user = store.world.user(userId);
+    listUsers: async () => ({ ok: true as const, value: { users: (await store.world.users()).filter((user) => !user.bot).map(hostUser) } }),
+    openSession: async ({ user_id: userId }) => {
+      const user = await store.world.user(userId);
       if (!user || user.bot) return { ok: false, error: { code: 'unknown-user', message: `No person of the world has the id ${userId}.` } };
       // The registry keeps only digests, so a stored token can never be handed out again: mint one.
       const token = generateToken(user.id);
-      store.sessions.put(token, user.id, now());
+      await store.sessions.put(token, user.id, now());
       return { ok: true, value: { token, user: hostUser(user) } };
     },
   };

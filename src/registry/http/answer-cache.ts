@@ -6,12 +6,16 @@
  */
 export class AnswerCache {
   private readonly answers = new Map<string, Buffer>();
+  /** Counts forgets: an answer made while one happened may be of the old facts, so it is not kept. */
+  private generation = 0;
 
   /** Answers the cached body for `key`, or makes, caches and answers it (as bytes: encoding a large body is most of the work). */
-  get(key: string, make: () => unknown): Buffer {
-    let body = this.answers.get(key);
-    if (body === undefined) {
-      body = Buffer.from(JSON.stringify(make()));
+  async get(key: string, make: () => Promise<unknown>): Promise<Buffer> {
+    const cached = this.answers.get(key);
+    if (cached !== undefined) return cached;
+    const generation = this.generation;
+    const body = Buffer.from(JSON.stringify(await make()));
+    if (generation === this.generation) {
       // Bounded: a registry with many users and places must not grow without end.
       if (this.answers.size >= 10_000) this.answers.clear();
       this.answers.set(key, body);
@@ -21,6 +25,7 @@ export class AnswerCache {
 
   /** Forgets every answer whose key starts with `prefix` (all of them for ''). */
   forget(prefix = ''): void {
+    this.generation += 1;
     if (prefix === '') {
       this.answers.clear();
       return;

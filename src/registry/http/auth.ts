@@ -14,26 +14,26 @@ export type Caller =
   | { kind: 'user'; user: UserRecord };
 
 /** The caller a request's Authorization header names, or undefined when it names no one valid. */
-export function identify(store: Store, request: FastifyRequest, now: number): Caller | undefined {
+export async function identify(store: Store, request: FastifyRequest, now: number): Promise<Caller | undefined> {
   const header = request.headers.authorization;
   if (typeof header !== 'string' || header.length === 0 || header.length > 512) return undefined;
   const space = header.indexOf(' ');
   const prefix = space === -1 ? '' : header.slice(0, space);
   const token = space === -1 ? header : header.slice(space + 1).trim();
   if (prefix === 'Bot') {
-    const application = store.world.applicationByBotToken(token);
+    const application = await store.world.applicationByBotToken(token);
     return application && { kind: 'bot', application };
   }
   if (prefix === 'Bearer') {
-    const grant = store.tokens.find(token);
+    const grant = await store.tokens.find(token);
     if (!grant || grant.expires_at <= now) return undefined;
-    const application = store.world.application(grant.application_id);
+    const application = await store.world.application(grant.application_id);
     if (!application) return undefined;
-    const user = grant.user_id === null ? null : (store.world.user(grant.user_id) ?? null);
+    const user = grant.user_id === null ? null : (await store.world.user(grant.user_id) ?? null);
     return { kind: 'bearer', application, user, scopes: grant.scopes };
   }
   if (space !== -1) return undefined;
-  const user = store.personByToken(token);
+  const user = await store.personByToken(token);
   return user && !user.bot ? { kind: 'user', user } : undefined;
 }
 
@@ -42,8 +42,8 @@ export function identify(store: Store, request: FastifyRequest, now: number): Ca
  * the client (invoking, uploads, command indexes, consent). A bot is told it cannot use the
  * route (403 20001); an OAuth2 Bearer token or no valid token is 401.
  */
-export function authenticatePerson(store: Store, request: FastifyRequest, now: number): UserRecord {
-  const caller = identify(store, request, now);
+export async function authenticatePerson(store: Store, request: FastifyRequest, now: number): Promise<UserRecord> {
+  const caller = await identify(store, request, now);
   if (caller?.kind === 'user') return caller.user;
   if (caller?.kind === 'bot') throw new ServiceError('botsCannotUse');
   throw new ServiceError('unauthorized');
@@ -53,8 +53,8 @@ export function authenticatePerson(store: Store, request: FastifyRequest, now: n
  * The application allowed to manage commands: its bot, or a client-credentials Bearer
  * token with `applications.commands.update` (spec, Authentication 1).
  */
-export function authenticateApplication(store: Store, request: FastifyRequest, now: number): Caller & { application: ApplicationRecord } {
-  const caller = identify(store, request, now);
+export async function authenticateApplication(store: Store, request: FastifyRequest, now: number): Promise<Caller & { application: ApplicationRecord }> {
+  const caller = await identify(store, request, now);
   if (!caller) throw new ServiceError('unauthorized');
   if (caller.kind === 'bot') return caller;
   if (caller.kind === 'user') throw new ServiceError('unauthorized');

@@ -4,6 +4,7 @@
  * kept by the ledger and shown only to the user who invoked ("only you can see this").
  */
 import type { APIMessage } from 'discord-api-types/v10';
+import { snowflakeTime } from '../domain/snowflake.js';
 import type { PollInput } from '../../shared/poll-rules.js';
 import { storedMessageView } from '../queries/stored-message-view.js';
 import { storePoll } from '../services/channel-messages.js';
@@ -23,12 +24,12 @@ function isEphemeral(message: MessageRecord): boolean {
 }
 
 /** The message as its viewers get it, with the app's bot as author. */
-export function appMessageView(services: InteractionServices, message: MessageRecord): APIMessage {
-  return storedMessageView(services.store, message, null);
+export async function appMessageView(services: InteractionServices, message: MessageRecord): Promise<APIMessage> {
+  return await storedMessageView(services.store, message, null);
 }
 
-function publish(services: InteractionServices, record: InteractionRecord, message: MessageRecord, event: string): void {
-  const view = appMessageView(services, message);
+async function publish(services: InteractionServices, record: InteractionRecord, message: MessageRecord, event: string): Promise<void> {
+  const view = await appMessageView(services, message);
   if (isEphemeral(message)) toUser(services, record.user_id, event, view);
   else {
     toChannel(services, message.channel_id, event, view);
@@ -37,16 +38,16 @@ function publish(services: InteractionServices, record: InteractionRecord, messa
   }
 }
 
-function save(services: InteractionServices, record: InteractionRecord, message: MessageRecord, poll?: PollInput, files: readonly FileRow[] = []): void {
+async function save(services: InteractionServices, record: InteractionRecord, message: MessageRecord, poll?: PollInput, files: readonly FileRow[] = []): Promise<void> {
   if (isEphemeral(message)) {
     // An ephemeral message lives in the ledger; its files are in the store all the same.
-    services.store.transaction(() => storeMessageFiles(services.store, message, files));
+    await services.store.transaction(async () => await storeMessageFiles(services.store, message, files));
     services.ledger.putEphemeral(record.id, message);
   } else {
-    services.store.transaction(() => {
-      services.store.messages.putMessage(message);
-      if (poll) storePoll(services.store, message.id, poll, services.now());
-      storeMessageFiles(services.store, message, files);
+    await services.store.transaction(async () => {
+      await services.store.messages.putMessage(message);
+      if (poll) await storePoll(services.store, message.id, poll, services.now());
+      await storeMessageFiles(services.store, message, files);
     });
   }
 }
@@ -67,19 +68,20 @@ export function appMessageFiles(
 }
 
 /** Sends a new message for the interaction: the original response (`original`) or a follow-up. */
-export function sendAppMessage(
+export async function sendAppMessage(
   services: InteractionServices, record: InteractionRecord, data: OutgoingMessage,
   options: { original: boolean; loading?: boolean; poll?: PollInput; files?: readonly FileRow[] },
-): MessageRecord {
+): Promise<MessageRecord> {
   const commandType = (record.payload.data as { type?: number } | undefined)?.type;
   const type = !options.original ? MESSAGE_TYPE.DEFAULT
     : record.type === 2 && commandType !== 1 ? MESSAGE_TYPE.CONTEXT_MENU_COMMAND : MESSAGE_TYPE.CHAT_INPUT_COMMAND;
+  const id = services.nextId();
   const message: MessageRecord = {
-    id: services.nextId(),
+    id,
     channel_id: record.channel_id,
     author_id: record.application_id,
     content: data.content ?? '',
-    timestamp: new Date(services.now()).toISOString(),
+    timestamp: new Date(snowflakeTime(id)).toISOString(),
     edited_timestamp: null,
     type,
     flags: (data.flags ?? 0) | (options.loading ? MESSAGE_FLAGS.LOADING : 0),
@@ -93,20 +95,20 @@ export function sendAppMessage(
       ...(options.original || record.original_message_id === null ? {} : { original_response_message_id: record.original_message_id }),
     },
   };
-  save(services, record, message, options.poll, options.files);
-  publish(services, record, message, 'MESSAGE_CREATE');
+  await save(services, record, message, options.poll, options.files);
+  await publish(services, record, message, 'MESSAGE_CREATE');
   return message;
 }
 
 /** A message of this interaction by id: the original, a follow-up, or the component's message. */
-export function findAppMessage(services: InteractionServices, record: InteractionRecord, id: string): MessageRecord | undefined {
-  return services.ledger.ephemeralMessage(id) ?? services.store.messages.message(record.channel_id, id);
+export async function findAppMessage(services: InteractionServices, record: InteractionRecord, id: string): Promise<MessageRecord | undefined> {
+  return services.ledger.ephemeralMessage(id) ?? await services.store.messages.message(record.channel_id, id);
 }
 
 /** Edits a message: given fields replace, and a deferred ("is thinking...") message stops loading. */
-export function editAppMessage(
+export async function editAppMessage(
   services: InteractionServices, record: InteractionRecord, message: MessageRecord, data: OutgoingMessage, files: readonly FileRow[] = [],
-): MessageRecord {
+): Promise<MessageRecord> {
   const edited: MessageRecord = {
     ...message,
     ...(data.content !== undefined ? { content: data.content } : {}),
@@ -117,18 +119,18 @@ export function editAppMessage(
     flags: ((data.flags ?? message.flags) & ~MESSAGE_FLAGS.EPHEMERAL & ~MESSAGE_FLAGS.LOADING) | (message.flags & MESSAGE_FLAGS.EPHEMERAL),
     edited_timestamp: (message.flags & MESSAGE_FLAGS.LOADING) !== 0 ? null : new Date(services.now()).toISOString(),
   };
-  save(services, record, edited, undefined, files);
-  publish(services, record, edited, 'MESSAGE_UPDATE');
+  await save(services, record, edited, undefined, files);
+  await publish(services, record, edited, 'MESSAGE_UPDATE');
   return edited;
 }
 
 /** Deletes a message of the interaction. */
-export function deleteAppMessage(services: InteractionServices, record: InteractionRecord, message: MessageRecord): void {
+export async function deleteAppMessage(services: InteractionServices, record: InteractionRecord, message: MessageRecord): Promise<void> {
   // A stored message's files go with it (the schema's trigger); an ephemeral one's are dropped here.
   if (isEphemeral(message)) {
     services.ledger.deleteEphemeral(message.id);
-    services.store.attachments.deleteMessageFiles(message.id);
-  } else services.store.messages.deleteMessage(message.channel_id, message.id);
+    await services.store.attachments.deleteMessageFiles(message.id);
+  } else await services.store.messages.deleteMessage(message.channel_id, message.id);
   const data = { id: message.id, channel_id: message.channel_id };
   if (isEphemeral(message)) toUser(services, record.user_id, 'MESSAGE_DELETE', data);
   else {

@@ -19,7 +19,8 @@ import { toUser, type InteractionServices } from './services.js';
 export function fail(
   services: InteractionServices, record: InteractionRecord, reason: string, detail: string, extra: Record<string, unknown> = {},
 ): void {
-  if (record.response_type !== null || record.expired) return;
+  // An answer being applied came in time: its own outcome decides (respond.ts).
+  if (record.response_type !== null || record.expired || record.answering) return;
   record.expired = true;
   toUser(services, record.user_id, 'INTERACTION_FAILURE', { id: record.id, nonce: record.nonce, reason, detail, ...extra });
 }
@@ -79,7 +80,7 @@ export async function deliver(services: InteractionServices, application: Applic
   switch (result.outcome) {
     case 'response':
       try {
-        applyResponse(services, record, result.response, false, { files: result.files ?? [], origin: record.origin });
+        await applyResponse(services, record, result.response, false, { files: result.files ?? [], origin: record.origin });
       } catch (error) {
         const body = error instanceof ServiceError ? JSON.stringify(error.body()) : String(error);
         const refusal = error instanceof ServiceError ? { refusal: refusalSentence(error.body()), answer: error.body() } : {};

@@ -10,6 +10,7 @@ import { DEFAULT_HANDLER, effectiveIntegrationTypes } from '../../shared/command
 import { validateInvocation } from '../../shared/invocation/index.js';
 import { InteractionResponseType, type APIMessage } from 'discord-api-types/v10';
 import { interactionMetadata, openerMetadata, type MetadataFacts } from '../domain/interaction-metadata.js';
+import { candidateIds, preload } from '../queries/preloaded-lookup.js';
 import { interactionPayload, nestOptions } from '../domain/interaction-payload.js';
 import { hasPermissions } from '../domain/member-permissions.js';
 import { PERMISSION } from '../domain/permissions.js';
@@ -63,53 +64,60 @@ export function parseInvokeBody(input: unknown): InvokeBody {
  * Runs every check and starts the interaction; answers when it has been handed to delivery.
  * `origin` is the registry's address as the client reached it (file URLs in `resolved`).
  */
-export function invoke(
+export async function invoke(
   services: InteractionServices, user: UserRecord, body: InvokeBody, origin: string,
-): { record?: InteractionRecord; delivered: Promise<void> } {
+): Promise<{ record?: InteractionRecord; delivered: Promise<void> }> {
   const { store } = services;
   const nonce = body.nonce ?? null;
-  const location = locateChannel(store, user, body.channel_id);
+  const location = await locateChannel(store, user, body.channel_id);
   const guildId = location.kind === 'guild' ? location.guildId : null;
   if ((body.guild_id ?? null) !== guildId) throw invalidField(['guild_id'], 'CHANNEL_NOT_IN_GUILD', 'The channel is not in this guild.');
-  const application = store.world.application(body.application_id);
+  const application = await store.world.application(body.application_id);
   if (!application) throw new ServiceError('unknownApplication');
 
-  if (body.type === 3 || body.type === 5) return startInteraction(services, user, application, location, body, componentSource(services, user, location, body), origin);
+  if (body.type === 3 || body.type === 5) return await startInteraction(services, user, application, location, body, await componentSource(services, user, location, body), origin);
 
-  const command = store.commands.byId(String(body.data.id ?? ''));
+  const command = await store.commands.byId(String(body.data.id ?? ''));
   if (!command || command.application_id !== application.id) throw new ServiceError('unknownCommand');
   if (body.data.version !== command.version) {
     // Read-repair: the client's index is older than the command; it reloads and tries again.
     refuse(services, user, nonce, 'stale-version', `The command changed (version ${command.version}); reload the command index.`,
       invalidField(['data', 'version'], 'INTERACTION_APPLICATION_COMMAND_INVALID_VERSION', 'This command is outdated, please try again in a few minutes'));
   }
-  const { failed } = commandVerdict(store, user, location, application, command);
+  const { failed } = await commandVerdict(store, user, location, application, command);
   if (failed) refuse(services, user, nonce, 'permission', `${failed.rule}: ${failed.detail}`, new ServiceError('missingPermissions'));
-  if (command.definition.type === 2 && !hasPermissions(permissionsAt(store, location, user.id), PERMISSION.SEND_MESSAGES)) {
+  if (command.definition.type === 2 && !hasPermissions(await permissionsAt(store, location, user.id), PERMISSION.SEND_MESSAGES)) {
     refuse(services, user, nonce, 'permission', 'Permission Denied: using a user command needs SEND_MESSAGES in the channel.', new ServiceError('missingPermissions'));
   }
   const kind = body.type === 4 ? 'autocomplete' : 'command';
+  const ids = candidateIds(body.data);
+  const [users, roles, channels, uploads] = await Promise.all([
+    preload(ids, (id) => store.world.user(id)),
+    preload(ids, (id) => store.world.role(id)),
+    preload(ids, (id) => store.world.channel(id)),
+    // The user's own upload to this channel, not yet sent with another interaction.
+    preload(ids, (id) => store.attachments.usable(id, user.id, body.channel_id)),
+  ]);
   const checked = validateInvocation(command.definition, body.data, {
     kind,
     lookup: {
-      user: (id) => store.world.user(id) !== undefined,
-      role: (id) => guildId !== null && store.world.role(id)?.guild_id === guildId,
+      user: (id) => users(id) !== undefined,
+      role: (id) => guildId !== null && roles(id)?.guild_id === guildId,
       channel: (id) => {
-        const channel = store.world.channel(id);
+        const channel = channels(id);
         return channel && (channel.guild_id === guildId) ? { type: channel.type } : undefined;
       },
-      // The user's own upload to this channel, not yet sent with another interaction.
-      attachment: (id) => store.attachments.usable(id, user.id, body.channel_id),
+      attachment: (id) => uploads(id) === true,
     },
   });
   if (!checked.ok) refuse(services, user, nonce, 'invalid-options', 'The options do not fit the command.', invalidFormBody({ data: checked.errors }));
   const invocation = checked.value;
-  if (command.definition.type === 3 && (invocation.target === undefined || !store.messages.message(body.channel_id, invocation.target))) {
+  if (command.definition.type === 3 && (invocation.target === undefined || !await store.messages.message(body.channel_id, invocation.target))) {
     throw new ServiceError('unknownMessage');
   }
   if (command.definition.type === 4 && (command.definition.handler ?? DEFAULT_HANDLER) === 2) {
     // DISCORD_LAUNCH_ACTIVITY: the service launches it, the app is not involved.
-    if (!launchActivity(services, application, body.channel_id, guildId, user.id)) {
+    if (!await launchActivity(services, application, body.channel_id, guildId, user.id)) {
       throw invalidField(['data', 'id'], 'APPLICATION_HAS_NO_ACTIVITY', 'This app has no Activity to launch (no activity_url).');
     }
     toUser(services, user.id, 'INTERACTION_SUCCESS', { id: null, nonce });
@@ -125,19 +133,19 @@ export function invoke(
     users: command.definition.type === 2 && invocation.target ? [invocation.target] : invocation.references.users,
     messages: command.definition.type === 3 && invocation.target ? [invocation.target] : [],
   };
-  const resolved = resolvedData(store, location, references, user.id, origin);
+  const resolved = await resolvedData(store, location, references, user.id, origin);
   if (resolved) data.resolved = resolved;
   // An autocomplete only shows the file to the app; the command itself sends it, once.
   const attachments = kind === 'command' ? references.attachments : [];
-  return startInteraction(services, user, application, location, body, { data, command, attachments }, origin);
+  return await startInteraction(services, user, application, location, body, { data, command, attachments }, origin);
 }
 
 /** What a message of this interaction says it answers: a command's target, or the modal's opener. */
-function metadataFacts(
+async function metadataFacts(
   services: InteractionServices, user: UserRecord, application: ApplicationRecord, type: number, source: { data: Record<string, unknown>; command?: StoredCommand; messageId?: string },
-): Omit<MetadataFacts, 'id' | 'type' | 'user' | 'owners'> {
+): Promise<Omit<MetadataFacts, 'id' | 'type' | 'user' | 'owners'>> {
   const target = typeof source.data.target_id === 'string' ? source.data.target_id : undefined;
-  const targetUser = source.command?.definition.type === 2 && target !== undefined ? services.store.world.user(target) : undefined;
+  const targetUser = source.command?.definition.type === 2 && target !== undefined ? await services.store.world.user(target) : undefined;
   const opener = type === 5 ? services.ledger.modalOpener(user.id, application.id, InteractionResponseType.Modal) : undefined;
   const openerFacts = opener ? openerMetadata(opener.metadata) : undefined;
   return {
@@ -150,11 +158,11 @@ function metadataFacts(
 }
 
 /** Builds the payload, records the interaction and hands it to delivery. */
-function startInteraction(
+async function startInteraction(
   services: InteractionServices, user: UserRecord, application: ApplicationRecord, location: Location, body: InvokeBody,
   source: { data: Record<string, unknown>; command?: StoredCommand; message?: APIMessage; messageId?: string; attachments?: string[] },
   origin: string,
-): { record: InteractionRecord; delivered: Promise<void> } {
+): Promise<{ record: InteractionRecord; delivered: Promise<void> }> {
   const { store } = services;
   const id = services.nextId();
   const token = `aW50ZXJhY3Rpb246${id}:${randomBytes(32).toString('base64url')}`;
@@ -163,16 +171,16 @@ function startInteraction(
   const integrationTypes = source.command?.guild_id != null
     ? effectiveIntegrationTypes(source.command.definition, 'guild')
     : (source.command?.definition.integration_types ?? [0, 1]);
-  const owners = integrationOwners(store, location, application, user, integrationTypes);
-  const permissions = permissionsAt(store, location, user.id);
-  const channel = location.kind === 'guild' ? (location.channel ?? store.world.channel(body.channel_id)) : location.channel;
+  const owners = await integrationOwners(store, location, application, user, integrationTypes);
+  const permissions = await permissionsAt(store, location, user.id);
+  const channel = location.kind === 'guild' ? (location.channel ?? await store.world.channel(body.channel_id)) : location.channel;
   if (!channel) throw new ServiceError('unknownChannel');
   const member = location.kind === 'guild' ? payloadMember(location.member, user, permissions) : undefined;
   const payload = interactionPayload({
     id, token, applicationId: application.id, type: body.type, data: source.data, user: apiUser(user),
     locale: user.locale ?? 'en-US', context: contextAt(location, application.id), authorizingIntegrationOwners: owners,
-    appPermissions: permissionsAt(store, location, application.id).toString(),
-    channel: payloadChannel(store, channel, user, permissions),
+    appPermissions: (await permissionsAt(store, location, application.id)).toString(),
+    channel: await payloadChannel(store, channel, user, permissions),
     ...(location.kind === 'guild' && member ? { guild: { id: location.guild.id, locale: location.guild.locale, member } } : {}),
     ...(source.message ? { message: source.message } : {}),
   });
@@ -182,9 +190,9 @@ function startInteraction(
     created_at: services.now(), response_type: null, expired: false, original_message_id: null,
     source_message_id: source.messageId ?? null, followups: 0, user_installed_only: !('0' in owners),
     authorizing_integration_owners: owners, payload, origin,
-    metadata: interactionMetadata({ id, type: body.type, user: apiUser(user), owners, ...metadataFacts(services, user, application, body.type, source) }),
+    metadata: interactionMetadata({ id, type: body.type, user: apiUser(user), owners, ...await metadataFacts(services, user, application, body.type, source) }),
   };
-  store.attachments.markUsed(source.attachments ?? [], id);
+  await store.attachments.markUsed(source.attachments ?? [], id);
   services.ledger.add(record);
   // deliver() tells the client INTERACTION_CREATE, once the app's copy is on its way. The
   // route does not wait for it, so a fault of its own must end the interaction here rather

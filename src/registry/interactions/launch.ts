@@ -12,9 +12,9 @@ import type { ActivityInstance, ActivityLaunch } from './activities.js';
 import { toChannel, toUser, type InteractionServices } from './services.js';
 
 /** Launches or joins; undefined when the app has no Activity (no EMBEDDED flag or no activity_url). */
-export function launchActivity(
+export async function launchActivity(
   services: InteractionServices, application: ApplicationRecord, channelId: string, guildId: string | null, userId: string,
-): ActivityLaunch | undefined {
+): Promise<ActivityLaunch | undefined> {
   if ((application.flags & EMBEDDED_FLAG) === 0) return undefined;
   const launch = services.activities.launch(application, channelId, guildId, userId);
   if (!launch) return undefined;
@@ -29,8 +29,8 @@ export function launchActivity(
       type: 0, flags: 0, embeds: [], components: [], attachments: [], application_id: application.id, webhook_id: null,
       interaction_metadata: null,
     };
-    services.store.messages.putMessage(message);
-    toChannel(services, channelId, 'MESSAGE_CREATE', messageView(message, services.store.world.user(userId)));
+    await services.store.messages.putMessage(message);
+    toChannel(services, channelId, 'MESSAGE_CREATE', messageView(message, await services.store.world.user(userId)));
   } else {
     announceParticipants(services, launch.instance);
   }

@@ -41,6 +41,8 @@ export interface InteractionRecord {
   created_at: number;
   /** The first response's callback type, once given. */
   response_type: number | null;
+  /** A first response is being applied (its message stored): a second one is refused meanwhile. */
+  answering?: boolean;
   /** Set when the first response did not come in time: the token is dead. */
   expired: boolean;
   original_message_id: string | null;

@@ -14,6 +14,7 @@ import { apiUser } from '../domain/user-view.js';
 import type { Location } from '../queries/command-index.js';
 import type { ApplicationRecord, ChannelRecord, MemberRecord, UserRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
+import { someAsync } from '../async-lists.js';
 
 /** What an app and a user may do in a DM or group DM (no roles there). */
 const PRIVATE_CHANNEL_PERMISSIONS = PERMISSION.VIEW_CHANNEL | PERMISSION.SEND_MESSAGES | PERMISSION.EMBED_LINKS |
@@ -29,10 +30,10 @@ export interface References {
 }
 
 /** A user's (or a bot's) permissions where the interaction happens. */
-export function permissionsAt(store: Store, location: Location, userId: string): bigint {
+export async function permissionsAt(store: Store, location: Location, userId: string): Promise<bigint> {
   if (location.kind === 'private') return PRIVATE_CHANNEL_PERMISSIONS;
   const { guild, roles } = location;
-  const member = userId === location.member.user_id ? location.member : store.world.member(location.guildId, userId);
+  const member = userId === location.member.user_id ? location.member : await store.world.member(location.guildId, userId);
   if (member) return memberPermissions(guild, member, roles);
   // An app reached only through a user install has no bot member: it gets what @everyone has.
   return BigInt(roles.find((role) => role.id === guild.id)?.permissions ?? '0');
@@ -48,24 +49,24 @@ export function contextAt(location: Location, applicationId: string): number {
  * The installations that authorize the app here: {"0": guild id (or "0" in a DM)} for a
  * guild install, {"1": user id} for a user install (api-facts.md).
  */
-export function integrationOwners(
+export async function integrationOwners(
   store: Store, location: Location, application: ApplicationRecord, user: UserRecord, integrationTypes: readonly number[],
-): Record<string, string> {
+): Promise<Record<string, string>> {
   const owners: Record<string, string> = {};
   if (integrationTypes.includes(0)) {
-    if (location.kind === 'guild' && store.world.isInstalled(location.guildId, application.id)) owners['0'] = location.guildId;
+    if (location.kind === 'guild' && await store.world.isInstalled(location.guildId, application.id)) owners['0'] = location.guildId;
     if (location.kind === 'private' && contextAt(location, application.id) === 1) {
-      const mutual = store.world.guildsOf(application.id).some((guildId) => store.world.member(guildId, user.id));
+      const mutual = await someAsync(await store.world.guildsOf(application.id), async (guildId) => (await store.world.member(guildId, user.id)) !== undefined);
       if (mutual) owners['0'] = '0';
     }
   }
-  if (integrationTypes.includes(1) && store.world.userApplications(user.id).includes(application.id)) owners['1'] = user.id;
+  if (integrationTypes.includes(1) && (await store.world.userApplications(user.id)).includes(application.id)) owners['1'] = user.id;
   return owners;
 }
 
 /** The channel as the payload shows it, with the invoking user's permissions there. */
-export function payloadChannel(store: Store, channel: ChannelRecord, user: UserRecord, permissions: bigint): Record<string, unknown> {
-  return { ...storedChannelView(store, channel, user.id), ...(channel.guild_id ? { guild_id: channel.guild_id } : {}), permissions: permissions.toString() };
+export async function payloadChannel(store: Store, channel: ChannelRecord, user: UserRecord, permissions: bigint): Promise<Record<string, unknown>> {
+  return { ...await storedChannelView(store, channel, user.id), ...(channel.guild_id ? { guild_id: channel.guild_id } : {}), permissions: permissions.toString() };
 }
 
 /** The member object of the payload: the member, with their permissions in the channel. */
@@ -77,43 +78,43 @@ export function payloadMember(member: MemberRecord, user: UserRecord, permission
  * `data.resolved` for the ids the options and target name; undefined when there are none.
  * `origin` is the registry's address as the client reached it: file URLs are built on it.
  */
-export function resolvedData(
+export async function resolvedData(
   store: Store, location: Location, references: References, viewerId: string, origin: string,
-): Record<string, unknown> | undefined {
+): Promise<Record<string, unknown> | undefined> {
   const resolved: Record<string, Record<string, unknown>> = {};
   const put = (kind: string, id: string, value: unknown) => ((resolved[kind] ??= {})[id] = value);
   for (const id of references.users) {
-    const user = store.world.user(id);
+    const user = await store.world.user(id);
     if (!user) continue;
     put('users', id, apiUser(user));
     if (location.kind === 'guild') {
-      const member = store.world.member(location.guildId, id);
+      const member = await store.world.member(location.guildId, id);
       if (member) {
         // Resolved members carry no nested user (api-facts.md).
         const { user: _user, ...rest } = memberView(member, user);
-        put('members', id, { ...rest, permissions: permissionsAt(store, location, id).toString() });
+        put('members', id, { ...rest, permissions: (await permissionsAt(store, location, id)).toString() });
       }
     }
   }
   for (const id of references.roles) {
-    const role = store.world.role(id);
+    const role = await store.world.role(id);
     if (role) put('roles', id, roleView(role));
   }
   for (const id of references.channels) {
-    const channel = store.world.channel(id);
+    const channel = await store.world.channel(id);
     if (!channel) continue;
     put('channels', id, {
       id: channel.id, name: channel.name, type: channel.type, parent_id: channel.parent_id,
       // The invoking user's permissions there (channels have no overwrites of their own here).
-      permissions: permissionsAt(store, location, viewerId).toString(), ...(channel.nsfw ? { nsfw: true } : {}),
+      permissions: (await permissionsAt(store, location, viewerId)).toString(), ...(channel.nsfw ? { nsfw: true } : {}),
     });
   }
   for (const id of references.messages) {
-    const message = store.messages.messageById(id);
-    if (message) put('messages', id, messageView(message, store.world.user(message.author_id)));
+    const message = await store.messages.messageById(id);
+    if (message) put('messages', id, messageView(message, await store.world.user(message.author_id)));
   }
   for (const id of references.attachments) {
-    const attachment = store.attachments.attachment(id);
+    const attachment = await store.attachments.attachment(id);
     if (attachment) put('attachments', id, attachmentView(attachment, origin));
   }
   return Object.keys(resolved).length === 0 ? undefined : resolved;

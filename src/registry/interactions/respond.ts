@@ -34,7 +34,7 @@ interface Effect {
 
 /** Marks an interaction dead when its deadline passed without a response; true when it is dead. */
 export function expireIfLate(services: InteractionServices, record: InteractionRecord): boolean {
-  if (!record.expired && record.response_type === null && services.now() - record.created_at >= services.deadlineMs) {
+  if (!record.expired && record.response_type === null && !record.answering && services.now() - record.created_at >= services.deadlineMs) {
     record.expired = true;
     // On a busy event loop a late response can come before the deadline's timer runs; that
     // timer then finds the record dead and stays silent, so the client must hear it here.
@@ -49,11 +49,11 @@ export function expireIfLate(services: InteractionServices, record: InteractionR
  * Applies a first response; answers the `with_response` body (undefined for a plain 204).
  * `upload` holds the files of a multipart answer (none for JSON) and the origin their URLs use.
  */
-export function applyResponse(
+export async function applyResponse(
   services: InteractionServices, record: InteractionRecord, input: unknown, withResponse: boolean, upload: MessageUpload,
-): Record<string, unknown> | undefined {
+): Promise<Record<string, unknown> | undefined> {
   if (expireIfLate(services, record)) throw new ServiceError('unknownInteraction');
-  if (record.response_type !== null) throw new ServiceError('alreadyAcknowledged');
+  if (record.response_type !== null || record.answering) throw new ServiceError('alreadyAcknowledged');
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw invalidField([], 'MODEL_TYPE_CONVERT', 'Only dictionaries may be used in a ModelType');
   }
@@ -64,7 +64,18 @@ export function applyResponse(
   if (!(ALLOWED[record.type] ?? []).includes(type)) {
     throw invalidField(['type'], 'INTERACTION_RESPONSE_TYPE_INVALID', `Callback type ${type} cannot answer an interaction of type ${record.type}.`);
   }
-  const effect = respond(services, record, type, data, upload);
+  // Claimed before the first await: a second answer arriving meanwhile is the second one (40060).
+  record.answering = true;
+  let effect: Effect;
+  try {
+    effect = await respond(services, record, type, data, upload);
+  } catch (error) {
+    record.answering = false;
+    // A refused answer that outlived the deadline leaves the interaction dead now.
+    expireIfLate(services, record);
+    throw error;
+  }
+  record.answering = false;
   record.response_type = type;
   toUser(services, record.user_id, 'INTERACTION_SUCCESS', { id: record.id, nonce: record.nonce });
   if (!withResponse) return undefined;
@@ -80,7 +91,7 @@ export function applyResponse(
       } : {}),
       ...(effect.activityInstanceId ? { activity_instance_id: effect.activityInstanceId } : {}),
     },
-    ...(message ? { resource: { type, message: appMessageView(services, message) } } : {}),
+    ...(message ? { resource: { type, message: await appMessageView(services, message) } } : {}),
     ...(effect.activityInstanceId ? { resource: { type, activity_instance: { id: effect.activityInstanceId } } } : {}),
   };
 }
@@ -98,30 +109,30 @@ function responsePoll(data: unknown): PollInput | undefined {
   return result.value;
 }
 
-function respond(services: InteractionServices, record: InteractionRecord, type: number, data: unknown, upload: MessageUpload): Effect {
+async function respond(services: InteractionServices, record: InteractionRecord, type: number, data: unknown, upload: MessageUpload): Promise<Effect> {
   switch (type) {
     case CALLBACK.CHANNEL_MESSAGE_WITH_SOURCE: {
       const poll = responsePoll(data);
       const { message: content, rows } = appMessageFiles(services, record, upload, { body: data, at: ['data'] }, message(data, false));
       if (isEmptyMessage(content) && !poll && rows.length === 0) throw new ServiceError('emptyMessage');
-      const sent = sendAppMessage(services, record, content, { original: true, files: rows, ...(poll ? { poll } : {}) });
+      const sent = await sendAppMessage(services, record, content, { original: true, files: rows, ...(poll ? { poll } : {}) });
       record.original_message_id = sent.id;
       return { message: sent };
     }
     case CALLBACK.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE: {
       // The client shows "<app> is thinking..." until the app edits @original.
       const { flags } = message(data, true);
-      const sent = sendAppMessage(services, record, { flags: (flags ?? 0) & MESSAGE_FLAGS.EPHEMERAL }, { original: true, loading: true });
+      const sent = await sendAppMessage(services, record, { flags: (flags ?? 0) & MESSAGE_FLAGS.EPHEMERAL }, { original: true, loading: true });
       record.original_message_id = sent.id;
       return { message: sent };
     }
     case CALLBACK.DEFERRED_UPDATE_MESSAGE:
       return {};
     case CALLBACK.UPDATE_MESSAGE: {
-      const source = record.source_message_id === null ? undefined : findAppMessage(services, record, record.source_message_id);
+      const source = record.source_message_id === null ? undefined : await findAppMessage(services, record, record.source_message_id);
       if (!source) throw new ServiceError('unknownMessage');
       const { message: edit, rows } = appMessageFiles(services, record, upload, { body: data, at: ['data'] }, message(data, true, source.flags), source);
-      return { message: editAppMessage(services, record, source, edit, rows) };
+      return { message: await editAppMessage(services, record, source, edit, rows) };
     }
     case CALLBACK.AUTOCOMPLETE_RESULT:
       toUser(services, record.user_id, 'APPLICATION_COMMAND_AUTOCOMPLETE_RESPONSE', {
@@ -134,8 +145,8 @@ function respond(services: InteractionServices, record: InteractionRecord, type:
       });
       return {};
     default: {
-      const application = services.store.world.application(record.application_id);
-      const launch = application && launchActivity(services, application, record.channel_id, record.guild_id, record.user_id);
+      const application = await services.store.world.application(record.application_id);
+      const launch = application && await launchActivity(services, application, record.channel_id, record.guild_id, record.user_id);
       if (!launch) throw invalidField(['type'], 'INTERACTION_RESPONSE_TYPE_INVALID', 'LAUNCH_ACTIVITY needs an app with an Activity (the EMBEDDED flag and an activity_url).');
       return { activityInstanceId: launch.instance.id };
     }

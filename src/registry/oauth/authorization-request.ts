@@ -44,14 +44,14 @@ export interface AuthorizationRefusal {
 const SNOWFLAKE = /^\d{17,20}$/;
 
 /** The request in a query, or why it is refused. */
-export function readAuthorizationRequest(store: Store, query: unknown): { ok: true; value: AuthorizationRequest } | AuthorizationRefusal {
+export async function readAuthorizationRequest(store: Store, query: unknown): Promise<{ ok: true; value: AuthorizationRequest } | AuthorizationRefusal> {
   const parameters = queryParameters(query);
   const value = (name: string) => parameters.values.get(name);
   const fatal = repeatedParameter(parameters, ['client_id', 'redirect_uri']);
   if (fatal) return { ok: false, error: fatal };
   const clientId = value('client_id');
   if (clientId === undefined) return { ok: false, error: missing('client_id') };
-  const application = SNOWFLAKE.test(clientId) ? store.world.application(clientId) : undefined;
+  const application = SNOWFLAKE.test(clientId) ? await store.world.application(clientId) : undefined;
   if (!application) return { ok: false, error: oauthError('invalid_client', 'Unknown client.') };
   const redirectUri = value('redirect_uri');
   const plainInstall = redirectUri === undefined && value('response_type') === undefined && installsOnly(value('scope'));
@@ -82,7 +82,7 @@ export function readAuthorizationRequest(store: Store, query: unknown): { ok: tr
   }
   const challenge = readChallenge(value('code_challenge'), value('code_challenge_method'));
   if (typeof challenge === 'object') return refuse(challenge);
-  if (!plainInstall && challenge === undefined && store.oauth.clientSecretDigest(application.id) === null) {
+  if (!plainInstall && challenge === undefined && await store.oauth.clientSecretDigest(application.id) === null) {
     return refuse(oauthError('invalid_request', 'A public client must send a PKCE "code_challenge".'));
   }
   const permissions = value('permissions') ?? '0';

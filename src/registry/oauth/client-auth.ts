@@ -31,14 +31,14 @@ interface Credentials {
 }
 
 /** The client of a token or revocation request. */
-export function authenticateClient(store: Store, authorization: string | undefined, parameters: Parameters): { ok: true; value: Client } | ClientRefusal {
+export async function authenticateClient(store: Store, authorization: string | undefined, parameters: Parameters): Promise<{ ok: true; value: Client } | ClientRefusal> {
   const read = readCredentials(authorization, parameters);
   if (!read.ok) return { ...read, basic: authorization !== undefined };
   const { clientId, clientSecret, basic } = read.value;
   const unknown = { ok: false as const, error: oauthError('invalid_client', 'Unknown client.'), basic };
   if (clientId === undefined || !/^\d{1,20}$/.test(clientId)) return unknown;
-  const application = store.world.application(clientId);
-  const digest = store.oauth.clientSecretDigest(clientId);
+  const application = await store.world.application(clientId);
+  const digest = await store.oauth.clientSecretDigest(clientId);
   if (!application || digest === undefined) return unknown;
   if (digest === null) {
     if (clientSecret !== undefined) return { ok: false, error: oauthError('invalid_client', 'This client has no secret.'), basic };

@@ -54,7 +54,7 @@ export function readDecision(body: unknown): Decision {
 }
 
 /** What a consent screen needs to ask the user. */
-export function consentView(context: RegistryContext, request: AuthorizationRequest, user: UserRecord): Record<string, unknown> {
+export async function consentView(context: RegistryContext, request: AuthorizationRequest, user: UserRecord): Promise<Record<string, unknown>> {
   const { application } = request;
   const guildInstall = request.integrationType === 0 && (request.scopes.includes('bot') || request.scopes.includes('applications.commands'));
   return {
@@ -65,12 +65,12 @@ export function consentView(context: RegistryContext, request: AuthorizationRequ
     integration_type: request.integrationType,
     permissions: request.permissions,
     ...(request.guildId === undefined ? {} : { guild_id: request.guildId }),
-    guilds: guildInstall ? manageableGuilds(context, user) : [],
+    guilds: guildInstall ? await manageableGuilds(context, user) : [],
   };
 }
 
 /** Applies the user's answer and returns where to send them. */
-export function decide(context: RegistryContext, issuer: string, request: AuthorizationRequest, user: UserRecord, decision: Decision): string {
+export async function decide(context: RegistryContext, issuer: string, request: AuthorizationRequest, user: UserRecord, decision: Decision): Promise<string> {
   if (!decision.authorize) {
     return deniedLocation(request, oauthError('access_denied', 'The resource owner or authorization server denied the request.'))
       ?? `${issuer}/oauth2/authorized?error=access_denied`;
@@ -79,14 +79,14 @@ export function decide(context: RegistryContext, issuer: string, request: Author
   if (integrationType === 1 && request.scopes.includes('bot')) {
     throw invalidField(['integration_type'], 'BASE_TYPE_CHOICES', 'The bot scope needs a guild install (integration_type 0).');
   }
-  installApplication(context, request.application, user, {
+  await installApplication(context, request.application, user, {
     scopes: request.scopes, integrationType,
     guildId: decision.guildId ?? request.guildId,
     permissions: decision.permissions ?? request.permissions,
   });
   if (request.redirectUri === null) return `${issuer}/oauth2/authorized`;
   const code = generateSecret();
-  context.store.oauth.putCode(code, {
+  await context.store.oauth.putCode(code, {
     grant_id: context.nextId(), application_id: request.application.id, user_id: user.id,
     scopes: expandScopes(request.scopes), redirect_uri: request.redirectUri,
     code_challenge: request.codeChallenge ?? null, nonce: request.nonce ?? null,

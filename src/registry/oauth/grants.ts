@@ -33,19 +33,19 @@ export interface Grant {
 }
 
 /** Revokes everything issued from one authorization: its access and refresh tokens. */
-export function revokeGrant(store: Store, grantId: string): void {
-  store.tokens.revokeGrant(grantId);
-  store.oauth.revokeGrant(grantId);
+export async function revokeGrant(store: Store, grantId: string): Promise<void> {
+  await store.tokens.revokeGrant(grantId);
+  await store.oauth.revokeGrant(grantId);
 }
 
 /** `grant_type=authorization_code`. */
-export function authorizationCodeGrant(store: Store, now: number, client: Client, parameters: Parameters): OAuthOutcome<Grant> {
+export async function authorizationCodeGrant(store: Store, now: number, client: Client, parameters: Parameters): Promise<OAuthOutcome<Grant>> {
   const code = parameters.values.get('code');
   if (code === undefined) return { ok: false, error: missing('code') };
-  const record = store.oauth.code(code);
+  const record = await store.oauth.code(code);
   if (!record || record.application_id !== client.application.id) return { ok: false, error: invalid('code', 'invalid_grant') };
   if (record.redeemed) {
-    revokeGrant(store, record.grant_id);
+    await revokeGrant(store, record.grant_id);
     return { ok: false, error: invalid('code', 'invalid_grant') };
   }
   if (record.expires_at <= now) return { ok: false, error: invalid('code', 'invalid_grant') };
@@ -62,8 +62,8 @@ export function authorizationCodeGrant(store: Store, now: number, client: Client
     // A verifier without a challenge proves nothing; a public client must have used PKCE.
     return { ok: false, error: invalid('code_verifier', 'invalid_grant') };
   }
-  if (!store.world.user(record.user_id)) return { ok: false, error: invalid('code', 'invalid_grant') };
-  store.oauth.redeemCode(code);
+  if (!await store.world.user(record.user_id)) return { ok: false, error: invalid('code', 'invalid_grant') };
+  await store.oauth.redeemCode(code);
   return {
     ok: true,
     value: { application: client.application, userId: record.user_id, scopes: record.scopes, grantId: record.grant_id, nonce: record.nonce },
@@ -71,13 +71,13 @@ export function authorizationCodeGrant(store: Store, now: number, client: Client
 }
 
 /** `grant_type=refresh_token`; a `scope` may narrow the grant, never widen it. */
-export function refreshTokenGrant(store: Store, client: Client, parameters: Parameters): OAuthOutcome<Grant> {
+export async function refreshTokenGrant(store: Store, client: Client, parameters: Parameters): Promise<OAuthOutcome<Grant>> {
   const token = parameters.values.get('refresh_token');
   if (token === undefined) return { ok: false, error: missing('refresh_token') };
-  const record = store.oauth.refreshToken(token);
+  const record = await store.oauth.refreshToken(token);
   if (!record || record.application_id !== client.application.id) return { ok: false, error: invalid('refresh_token', 'invalid_grant') };
   if (record.rotated) {
-    revokeGrant(store, record.grant_id);
+    await revokeGrant(store, record.grant_id);
     return { ok: false, error: invalid('refresh_token', 'invalid_grant') };
   }
   let scopes = record.scopes;
@@ -87,8 +87,8 @@ export function refreshTokenGrant(store: Store, client: Client, parameters: Para
     if (!parsed.ok) return refuse('invalid_scope', 'The requested scope exceeds the scope granted by the resource owner.');
     scopes = parsed.value;
   }
-  if (!store.world.user(record.user_id)) return { ok: false, error: invalid('refresh_token', 'invalid_grant') };
-  store.oauth.rotateRefreshToken(token);
+  if (!await store.world.user(record.user_id)) return { ok: false, error: invalid('refresh_token', 'invalid_grant') };
+  await store.oauth.rotateRefreshToken(token);
   return { ok: true, value: { application: client.application, userId: record.user_id, scopes, grantId: record.grant_id, nonce: null } };
 }
 

@@ -12,6 +12,7 @@ import { PERMISSION } from '../domain/permissions.js';
 import { invalidField, ServiceError } from '../http/service-error.js';
 import { trackGuilds } from '../services/guild-snapshot.js';
 import type { ApplicationRecord, GuildRecord, UserRecord } from '../store/records.js';
+import { mapAsync } from '../async-lists.js';
 
 /** Where and how the user chose to install the app. */
 export interface InstallChoice {
@@ -22,13 +23,13 @@ export interface InstallChoice {
 }
 
 /** Installs `application` as the user chose; throws the service's error when they cannot. */
-export function installApplication(context: RegistryContext, application: ApplicationRecord, user: UserRecord, choice: InstallChoice): void {
+export async function installApplication(context: RegistryContext, application: ApplicationRecord, user: UserRecord, choice: InstallChoice): Promise<void> {
   const { store } = context;
   const wantsBot = choice.scopes.includes('bot');
   const wantsCommands = wantsBot || choice.scopes.includes('applications.commands');
   if (!wantsCommands) return;
   if (choice.integrationType === 1) {
-    store.world.installForUser(user.id, application.id);
+    await store.world.installForUser(user.id, application.id);
     context.bus.emit('worldChanged', { kind: 'user_install', id: user.id });
     return;
   }
@@ -36,38 +37,38 @@ export function installApplication(context: RegistryContext, application: Applic
     if (wantsBot) throw invalidField(['guild_id'], 'BASE_TYPE_REQUIRED', 'This field is required');
     return;
   }
-  const guild = store.world.guild(choice.guildId);
+  const guild = await store.world.guild(choice.guildId);
   if (!guild) throw new ServiceError('unknownGuild');
-  if (!hasPermissions(permissionsIn(context, guild, user), PERMISSION.MANAGE_GUILD)) throw new ServiceError('missingPermissions');
+  if (!hasPermissions(await permissionsIn(context, guild, user), PERMISSION.MANAGE_GUILD)) throw new ServiceError('missingPermissions');
   // Bots connected to the gateway hear it: GUILD_CREATE for the app, GUILD_MEMBER_ADD and its role for the others.
-  const { changes } = trackGuilds(store, () => [guild.id], () => store.transaction(() => {
-    store.world.install(guild.id, application.id);
-    if (store.world.member(guild.id, application.id)) return;
+  const { changes } = await trackGuilds(store, () => [guild.id], async () => await store.transaction(async () => {
+    await store.world.install(guild.id, application.id);
+    if (await store.world.member(guild.id, application.id)) return;
     const roles: string[] = [];
     if (wantsBot && choice.permissions !== '0') {
-      const role = { id: context.nextId(), guild_id: guild.id, name: application.name, permissions: choice.permissions, position: store.world.roles(guild.id).length };
-      store.world.putRole(role);
+      const role = { id: context.nextId(), guild_id: guild.id, name: application.name, permissions: choice.permissions, position: (await store.world.roles(guild.id)).length };
+      await store.world.putRole(role);
       roles.push(role.id);
     }
-    store.world.putMember({ guild_id: guild.id, user_id: application.id, roles, nick: null, joined_at: new Date(context.now()).toISOString() });
+    await store.world.putMember({ guild_id: guild.id, user_id: application.id, roles, nick: null, joined_at: new Date(context.now()).toISOString() });
   }));
   for (const edits of changes) context.bus.emit('guildEdited', edits);
   context.bus.emit('worldChanged', { kind: 'install', id: guild.id });
 }
 
 /** Guilds where the user may add an app: those they own or hold MANAGE_GUILD (or ADMINISTRATOR) in. */
-export function manageableGuilds(context: RegistryContext, user: UserRecord): Array<{ id: string; name: string; icon: null; owner: boolean; permissions: string }> {
+export async function manageableGuilds(context: RegistryContext, user: UserRecord): Promise<Array<{ id: string; name: string; icon: null; owner: boolean; permissions: string }>> {
   const { world } = context.store;
-  return world.guilds().flatMap((guild) => {
-    const bits = permissionsIn(context, guild, user);
+  return (await mapAsync(await world.guilds(), async (guild) => {
+    const bits = await permissionsIn(context, guild, user);
     if (!hasPermissions(bits, PERMISSION.MANAGE_GUILD)) return [];
     return [{ id: guild.id, name: guild.name, icon: null, owner: guild.owner_id === user.id, permissions: bits.toString() }];
-  });
+  })).flat();
 }
 
 /** The user's permission bits in a guild: all of them for its owner (a member or not), none for a stranger. */
-function permissionsIn(context: RegistryContext, guild: GuildRecord, user: UserRecord): bigint {
+async function permissionsIn(context: RegistryContext, guild: GuildRecord, user: UserRecord): Promise<bigint> {
   if (guild.owner_id === user.id) return ALL_PERMISSIONS;
-  const member = context.store.world.member(guild.id, user.id);
-  return member ? memberPermissions(guild, member, context.store.world.roles(guild.id)) : 0n;
+  const member = await context.store.world.member(guild.id, user.id);
+  return member ? memberPermissions(guild, member, await context.store.world.roles(guild.id)) : 0n;
 }

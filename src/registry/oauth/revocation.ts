@@ -12,25 +12,25 @@ import { formParameters, repeatedParameter } from './parameters.js';
 import { NO_STORE, refusal, type OAuthAnswer, type TokenRequest } from './token-exchange.js';
 
 /** Answers a revocation request. */
-export function revokeToken(context: RegistryContext, request: Omit<TokenRequest, 'issuer'>): OAuthAnswer {
+export async function revokeToken(context: RegistryContext, request: Omit<TokenRequest, 'issuer'>): Promise<OAuthAnswer> {
   if (!request.form) return refusal(oauthError('invalid_request', 'The request body must be application/x-www-form-urlencoded.'), false);
   const parameters = formParameters(request.form);
   const repeated = repeatedParameter(parameters);
   if (repeated) return refusal(repeated, false);
-  const client = authenticateClient(context.store, request.authorization, parameters);
+  const client = await authenticateClient(context.store, request.authorization, parameters);
   if (!client.ok) return refusal(client.error, client.basic);
   const token = parameters.values.get('token');
   if (token === undefined) return refusal(missing('token'), false);
   const applicationId = client.value.application.id;
   const { store } = context;
-  store.transaction(() => {
-    const refresh = store.oauth.refreshToken(token);
+  await store.transaction(async () => {
+    const refresh = await store.oauth.refreshToken(token);
     if (refresh?.application_id === applicationId) {
-      revokeGrant(store, refresh.grant_id);
+      await revokeGrant(store, refresh.grant_id);
       return;
     }
-    const access = store.tokens.find(token);
-    if (access?.application_id === applicationId) store.tokens.revoke(token);
+    const access = await store.tokens.find(token);
+    if (access?.application_id === applicationId) await store.tokens.revoke(token);
   });
   return { status: 200, headers: { ...NO_STORE }, body: undefined };
 }

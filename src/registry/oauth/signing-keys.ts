@@ -47,14 +47,14 @@ export class SigningKeys {
   }
 
   private async load(): Promise<LoadedKey[]> {
-    if (this.store.oauth.signingKeys().length === 0) {
+    if ((await this.store.oauth.signingKeys()).length === 0) {
       const { privateKey } = await generateKeyPair(ID_TOKEN_ALGORITHM, { modulusLength: 2048, extractable: true });
       const publicJwk = publicPart(await exportJWK(privateKey));
-      this.store.oauth.addFirstSigningKey({
+      await this.store.oauth.addFirstSigningKey({
         id: await calculateJwkThumbprint(publicJwk), private_key: await exportPKCS8(privateKey), created_at: this.now(),
       });
     }
-    return Promise.all(this.store.oauth.signingKeys().map(async (record) => {
+    return Promise.all((await this.store.oauth.signingKeys()).map(async (record) => {
       const privateKey = await importPKCS8(record.private_key, ID_TOKEN_ALGORITHM, { extractable: true });
       return { id: record.id, privateKey, publicJwk: publicPart(await exportJWK(privateKey)) };
     }));

@@ -46,17 +46,17 @@ export async function exchangeToken(context: RegistryContext, keys: SigningKeys,
   if (!['authorization_code', 'refresh_token', 'client_credentials'].includes(grantType)) {
     return refusal(oauthError('unsupported_grant_type', `Unsupported grant type "${grantType}".`), false);
   }
-  const client = authenticateClient(context.store, request.authorization, parameters);
+  const client = await authenticateClient(context.store, request.authorization, parameters);
   if (!client.ok) return refusal(client.error, client.basic);
   const now = context.now();
-  const issued = context.store.transaction((): OAuthOutcome<Grant & { accessToken: string; refreshToken: string | null }> => {
+  const issued = await context.store.transaction(async (): Promise<OAuthOutcome<Grant & { accessToken: string; refreshToken: string | null }>> => {
     const grant = grantType === 'authorization_code'
-      ? authorizationCodeGrant(context.store, now, client.value, parameters)
+      ? await authorizationCodeGrant(context.store, now, client.value, parameters)
       : grantType === 'refresh_token'
-        ? refreshTokenGrant(context.store, client.value, parameters)
+        ? await refreshTokenGrant(context.store, client.value, parameters)
         : clientCredentialsGrant(client.value, parameters);
     if (!grant.ok) return grant;
-    return { ok: true, value: { ...grant.value, ...storeTokens(context, now, grant.value) } };
+    return { ok: true, value: { ...grant.value, ...await storeTokens(context, now, grant.value) } };
   });
   if (!issued.ok) return refusal(issued.error, false);
   const { value } = issued;
@@ -90,14 +90,14 @@ export function refusal(error: OAuthError, basic: boolean): OAuthAnswer {
 }
 
 /** Stores a new access token (and refresh token, for a user's grant) by digest; returns them. */
-function storeTokens(context: RegistryContext, now: number, grant: Grant): { accessToken: string; refreshToken: string | null } {
+async function storeTokens(context: RegistryContext, now: number, grant: Grant): Promise<{ accessToken: string; refreshToken: string | null }> {
   const accessToken = generateSecret();
-  context.store.tokens.put(accessToken, {
+  await context.store.tokens.put(accessToken, {
     application_id: grant.application.id, user_id: grant.userId, scopes: grant.scopes, expires_at: now + ACCESS_TOKEN_LIFETIME_S * 1000,
   }, grant.grantId);
   if (grant.grantId === null || grant.userId === null) return { accessToken, refreshToken: null };
   const refreshToken = generateSecret();
-  context.store.oauth.putRefreshToken(refreshToken, {
+  await context.store.oauth.putRefreshToken(refreshToken, {
     grant_id: grant.grantId, application_id: grant.application.id, user_id: grant.userId, scopes: grant.scopes, rotated: false,
   });
   return { accessToken, refreshToken };

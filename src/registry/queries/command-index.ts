@@ -9,6 +9,7 @@ import { ServiceError } from '../http/service-error.js';
 import type { CommandPermissions } from '../store/permission-store.js';
 import type { ApplicationRecord, ChannelRecord, GuildRecord, MemberRecord, RoleRecord, StoredCommand, UserRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
+import { someAsync } from '../async-lists.js';
 
 /**
  * Where the user looks from: a guild (and maybe a channel in it), or a private channel.
@@ -33,37 +34,37 @@ export interface Evaluated {
 }
 
 /** The location of a channel the user may look from: 10003 unknown, 50001 when not theirs. */
-export function locateChannel(store: Store, user: UserRecord, channelId: string): Location {
-  const channel = store.world.channel(channelId);
+export async function locateChannel(store: Store, user: UserRecord, channelId: string): Promise<Location> {
+  const channel = await store.world.channel(channelId);
   if (!channel) throw new ServiceError('unknownChannel');
   if (channel.guild_id !== null) {
-    const parent = channel.parent_id && isThread(channel) ? store.world.channel(channel.parent_id) : undefined;
-    return { ...guildFacts(store, user, channel.guild_id), channel, parent };
+    const parent = channel.parent_id && isThread(channel) ? await store.world.channel(channel.parent_id) : undefined;
+    return { ...await guildFacts(store, user, channel.guild_id), channel, parent };
   }
-  const recipients = store.world.recipients(channel.id);
+  const recipients = await store.world.recipients(channel.id);
   if (!recipients.includes(user.id)) throw new ServiceError('missingAccess');
   return { kind: 'private', channel, recipients };
 }
 
 /** A guild the user is a member of: 10004 unknown, 50001 when not a member. */
-export function locateGuild(store: Store, user: UserRecord, guildId: string): Location {
-  return guildFacts(store, user, guildId);
+export async function locateGuild(store: Store, user: UserRecord, guildId: string): Promise<Location> {
+  return await guildFacts(store, user, guildId);
 }
 
-function guildFacts(store: Store, user: UserRecord, guildId: string): Location & { kind: 'guild' } {
-  const guild = store.world.guild(guildId);
+async function guildFacts(store: Store, user: UserRecord, guildId: string): Promise<Location & { kind: 'guild' }> {
+  const guild = await store.world.guild(guildId);
   if (!guild) throw new ServiceError('unknownGuild');
-  const member = store.world.member(guildId, user.id);
+  const member = await store.world.member(guildId, user.id);
   if (!member) throw new ServiceError('missingAccess');
-  return { kind: 'guild', guildId, guild, roles: store.world.roles(guildId), member, channel: undefined, parent: undefined };
+  return { kind: 'guild', guildId, guild, roles: await store.world.roles(guildId), member, channel: undefined, parent: undefined };
 }
 
 /** One command's verdicts here, whether or not its app could reach this place (the explain view). */
-export function evaluateCommand(store: Store, user: UserRecord, location: Location, command: StoredCommand): Evaluated {
-  const application = store.world.application(command.application_id);
+export async function evaluateCommand(store: Store, user: UserRecord, location: Location, command: StoredCommand): Promise<Evaluated> {
+  const application = await store.world.application(command.application_id);
   if (!application) throw new ServiceError('unknownCommand');
-  const userInstalled = store.world.userApplications(user.id).includes(application.id);
-  const place = placeFor(store, user, application, location)(command);
+  const userInstalled = (await store.world.userApplications(user.id)).includes(application.id);
+  const place = (await placeFor(store, user, application, location))(command);
   return { application, command, visibility: explainVisibility({ command, userId: user.id, userInstalled, place }) };
 }
 
@@ -77,27 +78,27 @@ export interface CommandVerdict {
  * The invocation's question: the same checks as `evaluateCommand`, on the same facts, but
  * without writing the detail of every check that passed.
  */
-export function commandVerdict(
+export async function commandVerdict(
   store: Store, user: UserRecord, location: Location, application: ApplicationRecord, command: StoredCommand,
-): CommandVerdict {
-  const userInstalled = store.world.userApplications(user.id).includes(application.id);
-  const place = placeFor(store, user, application, location)(command);
+): Promise<CommandVerdict> {
+  const userInstalled = (await store.world.userApplications(user.id)).includes(application.id);
+  const place = (await placeFor(store, user, application, location))(command);
   return visibilityVerdict({ command, userId: user.id, userInstalled, place });
 }
 
 /** Every command that could reach the user here, each with its verdicts. */
-export function evaluateLocation(store: Store, user: UserRecord, location: Location): Evaluated[] {
-  const userInstalled = new Set(store.world.userApplications(user.id));
+export async function evaluateLocation(store: Store, user: UserRecord, location: Location): Promise<Evaluated[]> {
+  const userInstalled = new Set(await store.world.userApplications(user.id));
   const candidates = new Set(userInstalled);
-  if (location.kind === 'guild') for (const id of store.world.installs(location.guildId)) candidates.add(id);
-  else for (const id of location.recipients) if (store.world.application(id)) candidates.add(id);
+  if (location.kind === 'guild') for (const id of await store.world.installs(location.guildId)) candidates.add(id);
+  else for (const id of location.recipients) if (await store.world.application(id)) candidates.add(id);
   const evaluated: Evaluated[] = [];
   for (const applicationId of [...candidates].sort()) {
-    const application = store.world.application(applicationId);
+    const application = await store.world.application(applicationId);
     if (!application) continue;
-    const commands = store.commands.list(applicationId, null);
-    if (location.kind === 'guild') commands.push(...store.commands.list(applicationId, location.guildId));
-    const place = placeFor(store, user, application, location);
+    const commands = await store.commands.list(applicationId, null);
+    if (location.kind === 'guild') commands.push(...await store.commands.list(applicationId, location.guildId));
+    const place = await placeFor(store, user, application, location);
     for (const command of commands) {
       const visibility = explainVisibility({
         command, userId: user.id, userInstalled: userInstalled.has(applicationId), place: place(command),
@@ -109,20 +110,20 @@ export function evaluateLocation(store: Store, user: UserRecord, location: Locat
 }
 
 /** The place as one app's commands see it (overwrites are per app and command). */
-function placeFor(store: Store, user: UserRecord, application: ApplicationRecord, location: Location): (command: StoredCommand) => Place {
+async function placeFor(store: Store, user: UserRecord, application: ApplicationRecord, location: Location): Promise<(command: StoredCommand) => Place> {
   if (location.kind === 'private') {
     const withBot = location.channel.type === 1 && location.recipients.includes(application.id);
     if (!withBot) return () => ({ kind: 'private_channel' });
-    const mutualGuild = store.world.guildsOf(application.id).some((guildId) => store.world.member(guildId, user.id) !== undefined);
+    const mutualGuild = await someAsync(await store.world.guildsOf(application.id), async (guildId) => (await store.world.member(guildId, user.id)) !== undefined);
     return () => ({ kind: 'bot_dm', mutualGuild });
   }
   const { guild } = location;
   const overwrites = new Map<string, CommandPermissions>(
-    store.permissions.list(application.id, guild.id).map((entry) => [entry.id, entry]),
+    (await store.permissions.list(application.id, guild.id)).map((entry) => [entry.id, entry]),
   );
   const base = {
     kind: 'guild' as const, guild, roles: location.roles, member: location.member,
-    channel: location.channel, parent: location.parent, appInstalled: store.world.isInstalled(guild.id, application.id),
+    channel: location.channel, parent: location.parent, appInstalled: await store.world.isInstalled(guild.id, application.id),
     appOverwrites: overwrites.get(application.id),
   };
   return (command) => ({ ...base, commandOverwrites: overwrites.get(command.id) });

@@ -5,13 +5,14 @@
 import type { OverwriteTargets } from '../domain/permission-overwrites.js';
 import type { Store } from '../store/store.js';
 
-export function overwriteTargets(store: Store, guildId: string): OverwriteTargets {
-  const roles = new Set(store.world.roles(guildId).map((role) => role.id));
-  const channels = new Set(store.world.channels(guildId).map((channel) => channel.id));
+export async function overwriteTargets(store: Store, guildId: string): Promise<OverwriteTargets> {
+  const roles = new Set((await store.world.roles(guildId)).map((role) => role.id));
+  const channels = new Set((await store.world.channels(guildId)).map((channel) => channel.id));
+  const users = new Set((await store.world.users()).map((user) => user.id));
   return {
     guildId,
     isRole: (id) => roles.has(id),
-    isUser: (id) => store.world.user(id) !== undefined,
+    isUser: (id) => users.has(id),
     isChannel: (id) => channels.has(id),
   };
 }

@@ -17,10 +17,10 @@ export interface Viewer {
 }
 
 /** The guild, when the viewer is in it. */
-export function visibleGuild(store: Store, viewer: Viewer, guildId: string): GuildRecord {
-  const guild = store.world.guild(guildId);
+export async function visibleGuild(store: Store, viewer: Viewer, guildId: string): Promise<GuildRecord> {
+  const guild = await store.world.guild(guildId);
   if (!guild) throw new ServiceError('unknownGuild');
-  const inside = viewer.bot ? store.world.isInstalled(guild.id, viewer.userId) : store.world.member(guild.id, viewer.userId) !== undefined;
+  const inside = viewer.bot ? await store.world.isInstalled(guild.id, viewer.userId) : await store.world.member(guild.id, viewer.userId) !== undefined;
   if (!inside) throw new ServiceError('missingAccess');
   return guild;
 }
@@ -30,20 +30,20 @@ export function visibleGuild(store: Store, viewer: Viewer, guildId: string): Gui
  * permissions; the world has no per-channel overwrites yet, so for every channel, thread
  * or not, that is the member's guild-wide set.
  */
-export function canView(store: Store, guild: GuildRecord, member: MemberRecord): boolean {
-  return hasPermissions(memberPermissions(guild, member, store.world.roles(guild.id)), PERMISSION.VIEW_CHANNEL);
+export async function canView(store: Store, guild: GuildRecord, member: MemberRecord): Promise<boolean> {
+  return hasPermissions(memberPermissions(guild, member, await store.world.roles(guild.id)), PERMISSION.VIEW_CHANNEL);
 }
 
 /** The channel, when the viewer may see it. */
-export function visibleChannel(store: Store, viewer: Viewer, channelId: string): ChannelRecord {
-  const channel = store.world.channel(channelId);
+export async function visibleChannel(store: Store, viewer: Viewer, channelId: string): Promise<ChannelRecord> {
+  const channel = await store.world.channel(channelId);
   if (!channel) throw new ServiceError('unknownChannel');
   if (channel.guild_id === null) {
-    if (!store.world.recipients(channel.id).includes(viewer.userId)) throw new ServiceError('missingAccess');
+    if (!(await store.world.recipients(channel.id)).includes(viewer.userId)) throw new ServiceError('missingAccess');
     return channel;
   }
-  const guild = visibleGuild(store, viewer, channel.guild_id);
-  const member = store.world.member(guild.id, viewer.userId);
-  if (!member || !canView(store, guild, member)) throw new ServiceError('missingAccess');
+  const guild = await visibleGuild(store, viewer, channel.guild_id);
+  const member = await store.world.member(guild.id, viewer.userId);
+  if (!member || !await canView(store, guild, member)) throw new ServiceError('missingAccess');
   return channel;
 }

@@ -6,25 +6,24 @@ import { channelView, type ChannelView } from '../domain/channel-view.js';
 import type { ChannelRecord, UserRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { isThread } from '../domain/world-rules.js';
+import { mapAsync } from '../async-lists.js';
 
 /** A thread's owner: the world file names no thread creator, so its guild's owner stands in. */
-function threadOwner(store: Store, channel: ChannelRecord): string | null {
-  return channel.guild_id === null ? null : (store.world.guild(channel.guild_id)?.owner_id ?? null);
+async function threadOwner(store: Store, channel: ChannelRecord): Promise<string | null> {
+  return channel.guild_id === null ? null : ((await store.world.guild(channel.guild_id))?.owner_id ?? null);
 }
 
 /**
  * A channel's view with what the store knows about it; `viewerId` (null for the
  * management API) is left out of a DM's recipients. A group DM's owner is its first recipient.
  */
-export function storedChannelView(store: Store, channel: ChannelRecord, viewerId: string | null): ChannelView {
-  const recipientIds = channel.guild_id === null ? store.world.recipients(channel.id) : [];
-  const recipients = recipientIds
-    .filter((id) => id !== viewerId)
-    .map((id) => store.world.user(id))
-    .filter((user): user is UserRecord => user !== undefined);
+export async function storedChannelView(store: Store, channel: ChannelRecord, viewerId: string | null): Promise<ChannelView> {
+  const recipientIds = channel.guild_id === null ? await store.world.recipients(channel.id) : [];
+  const others = recipientIds.filter((id) => id !== viewerId);
+  const recipients = (await mapAsync(others, async (id) => await store.world.user(id))).filter((user): user is UserRecord => user !== undefined);
   return channelView(channel, {
     recipients,
-    lastMessageId: store.messages.lastMessageId(channel.id),
-    ownerId: channel.type === 3 ? (recipientIds[0] ?? null) : isThread(channel.type) ? threadOwner(store, channel) : null,
+    lastMessageId: await store.messages.lastMessageId(channel.id),
+    ownerId: channel.type === 3 ? (recipientIds[0] ?? null) : isThread(channel.type) ? await threadOwner(store, channel) : null,
   });
 }

@@ -10,19 +10,19 @@ import type { MessageRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 
 /** The message for `readerId` (null: nobody's votes show as theirs). `nested` stops at one level of replies. */
-export function storedMessageView(store: Store, message: MessageRecord, readerId: string | null, nested = false): APIMessage {
-  const view = messageView(message, store.world.user(message.author_id));
+export async function storedMessageView(store: Store, message: MessageRecord, readerId: string | null, nested = false): Promise<APIMessage> {
+  const view = messageView(message, await store.world.user(message.author_id));
   const reference = message.message_reference;
-  const poll = store.polls.poll(message.id);
+  const poll = await store.polls.poll(message.id);
   const referenced = reference && !nested && reference.message_id !== undefined
-    ? store.messages.message(reference.channel_id, reference.message_id)
+    ? await store.messages.message(reference.channel_id, reference.message_id)
     : undefined;
   return {
     ...view,
     ...(reference ? { message_reference: reference } : {}),
     ...(reference && !nested && message.type === 19
-      ? { referenced_message: referenced ? storedMessageView(store, referenced, readerId, true) : null }
+      ? { referenced_message: referenced ? await storedMessageView(store, referenced, readerId, true) : null }
       : {}),
-    ...(poll ? { poll: pollView(poll, store.polls.counts(message.id), readerId === null ? [] : store.polls.votesOf(message.id, readerId)) } : {}),
+    ...(poll ? { poll: pollView(poll, await store.polls.counts(message.id), readerId === null ? [] : await store.polls.votesOf(message.id, readerId)) } : {}),
   } satisfies APIMessage;
 }

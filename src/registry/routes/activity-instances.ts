@@ -20,8 +20,8 @@ export function registerActivityInstanceRoutes(app: FastifyInstance, context: Re
   context.bus.on('personLeft', onPersonLeft);
   app.addHook('onClose', async () => void context.bus.off('personLeft', onPersonLeft));
   resource(app, '/api/v10/activity-instances/:instanceId/participants/@me', {
-    DELETE: (request, reply) => {
-      const user = authenticatePerson(context.store, request, context.now());
+    DELETE: async (request, reply) => {
+      const user = await authenticatePerson(context.store, request, context.now());
       const { instanceId } = request.params as { instanceId: string };
       // Not running, or this person is not in it: nothing of it is theirs to see.
       if (!leaveActivity(context, instanceId, user.id)) throw new ServiceError('notFound');

@@ -15,20 +15,20 @@ import { ServiceError, invalidField, invalidFormBody } from '../http/service-err
 import type { ApplicationRecord } from '../store/records.js';
 
 export function registerApplicationRoutes(app: FastifyInstance, context: RegistryContext): void {
-  const botApplication = (request: FastifyRequest): ApplicationRecord => {
-    const caller = identify(context.store, request, context.now());
+  const botApplication = async (request: FastifyRequest): Promise<ApplicationRecord> => {
+    const caller = await identify(context.store, request, context.now());
     if (!caller) throw new ServiceError('unauthorized');
     if (caller.kind !== 'bot') throw new ServiceError('unauthorized');
     return caller.application;
   };
-  const current = (request: FastifyRequest) => applicationView(context, botApplication(request));
+  const current = async (request: FastifyRequest) => await applicationView(context, await botApplication(request));
   const update = async (request: FastifyRequest) => {
-    const application = botApplication(request);
+    const application = await botApplication(request);
     const change = readApplicationUpdate(request.body);
     if (!change.ok) throw invalidFormBody(change.errors);
     const url = change.value.interactionsEndpointUrl;
     if (url !== undefined) await saveEndpoint(context, application, url);
-    return applicationView(context, context.store.world.application(application.id) ?? application);
+    return await applicationView(context, await context.store.world.application(application.id) ?? application);
   };
   resource(app, '/api/v10/applications/@me', { GET: current, PATCH: update });
   resource(app, '/api/v10/oauth2/applications/@me', { GET: current });
@@ -38,7 +38,7 @@ export function registerApplicationRoutes(app: FastifyInstance, context: Registr
 async function saveEndpoint(context: RegistryContext, application: ApplicationRecord, url: string | null): Promise<void> {
   const { verifications } = context;
   if (url !== null) {
-    const verdict = await verifyInteractionsEndpoint(application, url, pingOptions(context.store, application, verifications.settings));
+    const verdict = await verifyInteractionsEndpoint(application, url, await pingOptions(context.store, application, verifications.settings));
     if (!verdict.ok) {
       const refusal = ENDPOINT_ERRORS.notVerified(describeVerificationFailure(verdict));
       throw invalidField(['interactions_endpoint_url'], refusal.code, refusal.message);
@@ -47,13 +47,13 @@ async function saveEndpoint(context: RegistryContext, application: ApplicationRe
   } else {
     verifications.forget(application.id);
   }
-  context.store.world.setInteractionsEndpoint(application.id, url);
+  await context.store.world.setInteractionsEndpoint(application.id, url);
   context.bus.emit('worldChanged', { kind: 'application', id: application.id });
 }
 
-function applicationView(context: RegistryContext, application: ApplicationRecord): Record<string, unknown> {
-  const owner = application.owner_id === null ? undefined : context.store.world.user(application.owner_id);
-  const bot = context.store.world.user(application.id);
+async function applicationView(context: RegistryContext, application: ApplicationRecord): Promise<Record<string, unknown>> {
+  const owner = application.owner_id === null ? undefined : await context.store.world.user(application.owner_id);
+  const bot = await context.store.world.user(application.id);
   return {
     id: application.id,
     name: application.name,
@@ -70,7 +70,7 @@ function applicationView(context: RegistryContext, application: ApplicationRecor
     hook: true,
     interactions_endpoint_url: application.interactions_endpoint_url,
     redirect_uris: application.redirect_uris,
-    approximate_guild_count: context.store.world.guildsOf(application.id).length,
+    approximate_guild_count: (await context.store.world.guildsOf(application.id)).length,
     ...(owner ? { owner: apiUser(owner) } : {}),
     ...(bot ? { bot: apiUser(bot) } : {}),
   };

@@ -45,15 +45,15 @@ export function registerAttachmentRoutes(app: FastifyInstance, context: Registry
     const uploaders = new WeakMap<FastifyRequest, { user: UserRecord; channelId: string }>();
     scope.addHook('onRequest', async (request) => {
       if (request.method !== 'POST') return;
-      const user = authenticatePerson(store, request, context.now());
+      const user = await authenticatePerson(store, request, context.now());
       const { channelId } = snowflakeParams(request, { channelId: 'channel_id' });
-      const location = locateChannel(store, user, channelId);
+      const location = await locateChannel(store, user, channelId);
       uploaders.set(request, { user, channelId: location.channel?.id ?? channelId });
     });
     resource(scope, UPLOAD_PATH, {
       POST: {
         bodyLimit: UPLOAD_BODY_LIMIT,
-        handler: (request) => {
+        handler: async (request) => {
           const uploader = uploaders.get(request);
           if (!uploader) throw new ServiceError('unauthorized');
           const upload = readUpload(request);
@@ -63,7 +63,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, context: Registry
             url_key: randomBytes(16).toString('hex'), created_at: context.now(), used_by_interaction: null,
             message_id: null,
           };
-          store.attachments.put(record, upload.bytes);
+          await store.attachments.put(record, upload.bytes);
           return attachmentView(record, requestOrigin(request));
         },
       },
@@ -72,14 +72,14 @@ export function registerAttachmentRoutes(app: FastifyInstance, context: Registry
 
   // The name is a wildcard: path parameters stop at 100 characters, filenames at 1024.
   resource(app, `${ATTACHMENTS_PATH}/:channelId/:attachmentId/*`, {
-    GET: (request, reply) => {
+    GET: async (request, reply) => {
       const { channelId, attachmentId, '*': filename } = request.params as { channelId: string; attachmentId: string; '*': string };
-      const record = store.attachments.attachment(attachmentId);
+      const record = await store.attachments.attachment(attachmentId);
       const key = (request.query as Record<string, unknown>).hm;
       if (!record || record.channel_id !== channelId || record.filename !== filename || !keyMatches(key, record.url_key)) {
         throw new ServiceError('notFound');
       }
-      return reply.headers(attachmentHeaders(record)).send(store.attachments.bytes(record.id));
+      return reply.headers(attachmentHeaders(record)).send(await store.attachments.bytes(record.id));
     },
   });
 }

@@ -15,6 +15,7 @@ import { hasPermissions, memberPermissions } from '../domain/member-permissions.
 import { PERMISSION } from '../domain/permissions.js';
 import { checkReplyReference } from '../domain/reply-reference.js';
 import { isThread } from '../domain/world-rules.js';
+import { candidateIds } from '../queries/preloaded-lookup.js';
 import { requestUpload } from '../http/request-files.js';
 import { invalidFormBody, invalidField, ServiceError } from '../http/service-error.js';
 import { isEmptyMessage, MESSAGE_FLAGS, validateMessageData } from '../interactions/message-data.js';
@@ -44,24 +45,24 @@ const TEXT_CHANNEL_TYPES: ReadonlySet<number> = new Set([
 ]);
 
 /** The viewer's permissions in the channel's guild; null in DMs, where none apply. */
-function channelPermissions(context: RegistryContext, viewer: Viewer, channel: ChannelRecord): bigint | null {
+async function channelPermissions(context: RegistryContext, viewer: Viewer, channel: ChannelRecord): Promise<bigint | null> {
   if (channel.guild_id === null) return null;
-  const guild = context.store.world.guild(channel.guild_id);
-  const member = context.store.world.member(channel.guild_id, viewer.userId);
+  const guild = await context.store.world.guild(channel.guild_id);
+  const member = await context.store.world.member(channel.guild_id, viewer.userId);
   if (!guild || !member) throw new ServiceError('missingAccess');
-  return memberPermissions(guild, member, context.store.world.roles(guild.id));
+  return memberPermissions(guild, member, await context.store.world.roles(guild.id));
 }
 
 /** The caller and the channel, when they may see it. */
-function openChannel(context: RegistryContext, request: FastifyRequest): { viewer: Viewer; channel: ChannelRecord } {
-  const viewer = readViewer(context, request);
+async function openChannel(context: RegistryContext, request: FastifyRequest): Promise<{ viewer: Viewer; channel: ChannelRecord }> {
+  const viewer = await readViewer(context, request);
   const { channelId } = snowflakeParams(request, { channelId: 'channel_id' });
-  return { viewer, channel: visibleChannel(context.store, viewer, channelId) };
+  return { viewer, channel: await visibleChannel(context.store, viewer, channelId) };
 }
 
-function storedMessage(context: RegistryContext, request: FastifyRequest, channel: ChannelRecord): MessageRecord {
+async function storedMessage(context: RegistryContext, request: FastifyRequest, channel: ChannelRecord): Promise<MessageRecord> {
   const { messageId } = snowflakeParams(request, { messageId: 'message_id' });
-  const message = context.store.messages.message(channel.id, messageId);
+  const message = await context.store.messages.message(channel.id, messageId);
   if (!message) throw new ServiceError('unknownMessage');
   return message;
 }
@@ -82,10 +83,10 @@ function asObject(body: unknown): Record<string, unknown> {
 
 /** POST /channels/{id}/messages */
 export function createMessageHandler(context: RegistryContext) {
-  return (request: FastifyRequest) => {
-    const { viewer, channel } = openChannel(context, request);
+  return async (request: FastifyRequest) => {
+    const { viewer, channel } = await openChannel(context, request);
     if (!TEXT_CHANNEL_TYPES.has(channel.type)) throw new ServiceError('nonTextChannel');
-    const permissions = channelPermissions(context, viewer, channel);
+    const permissions = await channelPermissions(context, viewer, channel);
     const send = isThread(channel.type) ? PERMISSION.SEND_MESSAGES_IN_THREADS : PERMISSION.SEND_MESSAGES;
     if (permissions !== null && !hasPermissions(permissions, send)) throw new ServiceError('missingPermissions');
     const body = asObject(messageBody(request));
@@ -96,10 +97,13 @@ export function createMessageHandler(context: RegistryContext) {
       errors.add(['flags'], 'MESSAGE_FLAGS_INVALID', 'Only SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE and IS_COMPONENTS_V2 can be set.');
     }
     const poll = bodyPoll(errors, body, checked.ok ? (checked.value.flags ?? 0) : 0);
+    // The rule is pure: the message it may name is read first.
+    const named = candidateIds((body.message_reference as { message_id?: unknown } | null | undefined)?.message_id)[0];
+    const replied = named === undefined ? undefined : await context.store.messages.message(channel.id, named);
     const reference = checkReplyReference(errors, body.message_reference, {
       channelId: channel.id,
       guildId: channel.guild_id,
-      exists: (id) => context.store.messages.message(channel.id, id) !== undefined,
+      exists: (id) => replied?.id === id,
     });
     if (errors.failed || !checked.ok) throw invalidFormBody(errors.tree);
     const target = { body, at: [], channelId: channel.id, uploaderId: viewer.userId, ephemeral: false };
@@ -108,19 +112,19 @@ export function createMessageHandler(context: RegistryContext) {
     if (permissions !== null && !hasPermissions(permissions, PERMISSION.EMBED_LINKS)) delete data.embeds;
     if (isEmptyMessage(data) && !poll && rows.length === 0) throw new ServiceError('emptyMessage');
     const application = viewer.bot ? viewer.userId : null;
-    const message = createChannelMessage(context, {
+    const message = await createChannelMessage(context, {
       channelId: channel.id, authorId: viewer.userId, applicationId: application, data, files: rows,
       ...(poll ? { poll } : {}), ...(reference ? { reference } : {}),
     });
-    return storedMessageView(context.store, message, viewer.userId);
+    return await storedMessageView(context.store, message, viewer.userId);
   };
 }
 
 /** PATCH /channels/{id}/messages/{id}: the author's own only. */
 export function editMessageHandler(context: RegistryContext) {
-  return (request: FastifyRequest) => {
-    const { viewer, channel } = openChannel(context, request);
-    const message = storedMessage(context, request, channel);
+  return async (request: FastifyRequest) => {
+    const { viewer, channel } = await openChannel(context, request);
+    const message = await storedMessage(context, request, channel);
     if (message.author_id !== viewer.userId) throw new ServiceError('othersMessage');
     const body = asObject(messageBody(request));
     if (body.poll !== undefined && body.poll !== null) throw new ServiceError('pollNotEditable');
@@ -128,31 +132,31 @@ export function editMessageHandler(context: RegistryContext) {
     if (!checked.ok) throw invalidFormBody(checked.errors);
     const target = { body, at: [], channelId: channel.id, uploaderId: viewer.userId, ephemeral: false, existing: message };
     const { message: data, rows } = prepareMessageFiles(context, requestUpload(request), target, checked.value);
-    const permissions = channelPermissions(context, viewer, channel);
+    const permissions = await channelPermissions(context, viewer, channel);
     if (permissions !== null && !hasPermissions(permissions, PERMISSION.EMBED_LINKS)) delete data.embeds;
     // Ephemerality cannot be set by an edit; the other flags may change.
     if (data.flags !== undefined) data.flags = (data.flags & ~MESSAGE_FLAGS.EPHEMERAL) | (message.flags & MESSAGE_FLAGS.EPHEMERAL);
     const merged = {
       content: data.content ?? message.content, embeds: data.embeds ?? message.embeds, components: data.components ?? message.components,
     };
-    const hasPoll = context.store.polls.poll(message.id) !== undefined;
+    const hasPoll = await context.store.polls.poll(message.id) !== undefined;
     const files = rows.length + (data.attachments ?? message.attachments).length;
     if (isEmptyMessage(merged) && !hasPoll && files === 0) throw new ServiceError('emptyMessage');
-    return storedMessageView(context.store, editChannelMessage(context, message, data, rows), viewer.userId);
+    return await storedMessageView(context.store, await editChannelMessage(context, message, data, rows), viewer.userId);
   };
 }
 
 /** DELETE /channels/{id}/messages/{id}: the author, or MANAGE_MESSAGES in a guild. */
 export function deleteMessageHandler(context: RegistryContext) {
-  return (request: FastifyRequest, reply: FastifyReply) => {
-    const { viewer, channel } = openChannel(context, request);
-    const message = storedMessage(context, request, channel);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { viewer, channel } = await openChannel(context, request);
+    const message = await storedMessage(context, request, channel);
     if (message.author_id !== viewer.userId) {
-      const permissions = channelPermissions(context, viewer, channel);
+      const permissions = await channelPermissions(context, viewer, channel);
       if (permissions === null) throw new ServiceError('dmAction');
       if (!hasPermissions(permissions, PERMISSION.MANAGE_MESSAGES)) throw new ServiceError('missingPermissions');
     }
-    deleteChannelMessage(context, message);
+    await deleteChannelMessage(context, message);
     return reply.code(204).send();
   };
 }

@@ -17,6 +17,7 @@ import { invalidFormBody, ServiceError } from '../http/service-error.js';
 import type { MessagePage } from '../store/message-store.js';
 import { snowflakeParams } from './path-values.js';
 import { readViewer } from './read-access.js';
+import { mapAsync } from '../async-lists.js';
 
 const BASE = '/api/v10/channels/:channelId';
 /** A page's size when `limit` is absent, and the largest allowed. */
@@ -26,36 +27,36 @@ export const MESSAGE_PAGE_MAX = 100;
 /** Registers the channel and message reads. */
 export function registerChannelRoutes(app: FastifyInstance, context: RegistryContext): void {
   const { store } = context;
-  const open = (request: FastifyRequest) => {
-    const viewer = readViewer(context, request);
+  const open = async (request: FastifyRequest) => {
+    const viewer = await readViewer(context, request);
     const { channelId } = snowflakeParams(request, { channelId: 'channel_id' });
-    const channel = visibleChannel(store, viewer, channelId);
+    const channel = await visibleChannel(store, viewer, channelId);
     // Polls whose time has come are finalized before anyone reads them.
-    settleExpiredPolls(context);
+    await settleExpiredPolls(context);
     return { viewer, channel };
   };
 
   resource(app, BASE, {
-    GET: (request) => {
-      const { viewer, channel } = open(request);
-      return storedChannelView(store, channel, viewer.userId);
+    GET: async (request) => {
+      const { viewer, channel } = await open(request);
+      return await storedChannelView(store, channel, viewer.userId);
     },
   });
   resource(app, `${BASE}/messages`, {
-    GET: (request) => {
-      const { viewer, channel } = open(request);
+    GET: async (request) => {
+      const { viewer, channel } = await open(request);
       const page = messagePage(request.query as Record<string, unknown>);
-      return store.messages.messages(channel.id, page).map((message) => storedMessageView(store, message, viewer.userId));
+      return mapAsync(await store.messages.messages(channel.id, page), (message) => storedMessageView(store, message, viewer.userId));
     },
     POST: createMessageHandler(context),
   });
   resource(app, `${BASE}/messages/:messageId`, {
-    GET: (request) => {
-      const { viewer, channel } = open(request);
+    GET: async (request) => {
+      const { viewer, channel } = await open(request);
       const { messageId } = snowflakeParams(request, { messageId: 'message_id' });
-      const message = store.messages.message(channel.id, messageId);
+      const message = await store.messages.message(channel.id, messageId);
       if (!message) throw new ServiceError('unknownMessage');
-      return storedMessageView(store, message, viewer.userId);
+      return await storedMessageView(store, message, viewer.userId);
     },
     PATCH: editMessageHandler(context),
     DELETE: deleteMessageHandler(context),

@@ -30,13 +30,13 @@ export function registerCommandIndexRoutes(app: FastifyInstance, context: Regist
   context.bus.on('worldChanged', forgetAll);
 
   /** The person the simulated client acts as: a user session token, as the real client sends. */
-  const person = (request: FastifyRequest): UserRecord => authenticatePerson(store, request, context.now());
+  const person = async (request: FastifyRequest): Promise<UserRecord> => await authenticatePerson(store, request, context.now());
 
   /** The index body for `place`, made by `evaluate` unless an unchanged answer is cached. */
-  const answer = (request: FastifyRequest, reply: FastifyReply, user: UserRecord, place: string, evaluate: () => Evaluated[]) => {
+  const answer = async (request: FastifyRequest, reply: FastifyReply, user: UserRecord, place: string, evaluate: () => Promise<Evaluated[]>) => {
     const locale = requestLocale(request.headers, user.locale);
     const hidden = booleanQuery(request, 'include_hidden');
-    const body = indexes.get(`${user.id}|${place}|${locale ?? ''}|${hidden}`, () => indexBody(evaluate(), locale, hidden));
+    const body = await indexes.get(`${user.id}|${place}|${locale ?? ''}|${hidden}`, async () => indexBody(await evaluate(), locale, hidden));
     return reply.type(JSON_TYPE).send(body);
   };
 
@@ -61,37 +61,37 @@ export function registerCommandIndexRoutes(app: FastifyInstance, context: Regist
   };
 
   resource(app, '/api/v10/guilds/:guildId/application-command-index', {
-    GET: (request, reply) => {
-      const user = person(request);
+    GET: async (request, reply) => {
+      const user = await person(request);
       const { guildId } = snowflakeParams(request, { guildId: 'guild_id' });
       const channelId = optionalSnowflake(request, 'channel_id');
-      let location = locateGuild(store, user, guildId);
+      let location = await locateGuild(store, user, guildId);
       if (channelId !== undefined) {
-        location = locateChannel(store, user, channelId);
+        location = await locateChannel(store, user, channelId);
         if (location.kind !== 'guild' || location.guildId !== guildId) {
           throw invalidField(['channel_id'], 'CHANNEL_NOT_IN_GUILD', 'The channel is not in this guild.');
         }
       }
-      return answer(request, reply, user, `g:${guildId}:${channelId ?? ''}`, () => evaluateLocation(store, user, location));
+      return await answer(request, reply, user, `g:${guildId}:${channelId ?? ''}`, async () => await evaluateLocation(store, user, location));
     },
   });
 
   resource(app, '/api/v10/channels/:channelId/application-command-index', {
-    GET: (request, reply) => {
-      const user = person(request);
+    GET: async (request, reply) => {
+      const user = await person(request);
       const { channelId } = snowflakeParams(request, { channelId: 'channel_id' });
-      const location = locateChannel(store, user, channelId);
-      return answer(request, reply, user, `c:${channelId}`, () => evaluateLocation(store, user, location));
+      const location = await locateChannel(store, user, channelId);
+      return await answer(request, reply, user, `c:${channelId}`, async () => await evaluateLocation(store, user, location));
     },
   });
 
   /** The commands of the user's own installed apps that a user install can reach. */
-  const userInstalled = (user: UserRecord): Evaluated[] => {
+  const userInstalled = async (user: UserRecord): Promise<Evaluated[]> => {
     const evaluated: Evaluated[] = [];
-    for (const applicationId of store.world.userApplications(user.id)) {
-      const application = store.world.application(applicationId);
+    for (const applicationId of await store.world.userApplications(user.id)) {
+      const application = await store.world.application(applicationId);
       if (!application) continue;
-      for (const command of store.commands.list(applicationId, null)) {
+      for (const command of await store.commands.list(applicationId, null)) {
         const userInstallable = (command.definition.integration_types ?? [0]).includes(1);
         evaluated.push({
           application, command,
@@ -109,15 +109,15 @@ export function registerCommandIndexRoutes(app: FastifyInstance, context: Regist
   };
 
   resource(app, '/api/v10/users/@me/application-command-index', {
-    GET: (request, reply) => {
-      const user = person(request);
-      return answer(request, reply, user, 'u', () => userInstalled(user));
+    GET: async (request, reply) => {
+      const user = await person(request);
+      return await answer(request, reply, user, 'u', async () => await userInstalled(user));
     },
   });
 
   resource(app, '/_slashbench/explain', {
-    GET: (request) => {
-      const user = person(request);
+    GET: async (request) => {
+      const user = await person(request);
       const commandId = optionalSnowflake(request, 'command_id');
       if (commandId === undefined) throw invalidField(['command_id'], 'BASE_TYPE_REQUIRED', 'This field is required');
       const channelId = optionalSnowflake(request, 'channel_id');
@@ -125,10 +125,10 @@ export function registerCommandIndexRoutes(app: FastifyInstance, context: Regist
       if (channelId === undefined && guildId === undefined) {
         throw invalidField(['channel_id'], 'BASE_TYPE_REQUIRED', 'Give a channel_id or a guild_id.');
       }
-      const location = channelId !== undefined ? locateChannel(store, user, channelId) : locateGuild(store, user, guildId as string);
-      const command = store.commands.byId(commandId);
+      const location = channelId !== undefined ? await locateChannel(store, user, channelId) : await locateGuild(store, user, guildId as string);
+      const command = await store.commands.byId(commandId);
       if (!command) throw new ServiceError('unknownCommand');
-      const { visibility } = evaluateCommand(store, user, location, command);
+      const { visibility } = await evaluateCommand(store, user, location, command);
       const locale = requestLocale(request.headers, user.locale);
       return { command: commandView(command, { mode: 'localized', locale }), ...visibility, warnings: storedCommandWarnings(command) };
     },

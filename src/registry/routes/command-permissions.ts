@@ -22,20 +22,20 @@ export function registerPermissionRoutes(app: FastifyInstance, context: Registry
   const { store } = context;
 
   /** The app and guild of the path, for a caller acting for that app. */
-  const open = (request: FastifyRequest, caller: Caller & { application: ApplicationRecord }) => {
+  const open = async (request: FastifyRequest, caller: Caller & { application: ApplicationRecord }) => {
     const ids = snowflakeParams(request, { applicationId: 'application_id', guildId: 'guild_id' });
     if (ids.applicationId !== caller.application.id) throw new ServiceError('missingAccess');
-    const guild = store.world.guild(ids.guildId);
+    const guild = await store.world.guild(ids.guildId);
     if (!guild) throw new ServiceError('unknownGuild');
-    if (!store.world.isInstalled(guild.id, caller.application.id)) throw new ServiceError('missingAccess');
+    if (!await store.world.isInstalled(guild.id, caller.application.id)) throw new ServiceError('missingAccess');
     return { application: caller.application, guild };
   };
 
   /** The command (global, or of this guild) or the application id itself, else 10063. */
-  const target = (request: FastifyRequest, applicationId: string, guildId: string) => {
+  const target = async (request: FastifyRequest, applicationId: string, guildId: string) => {
     const { commandId } = snowflakeParams(request, { commandId: 'command_id' });
     if (commandId === applicationId) return commandId;
-    const command = store.commands.get(applicationId, guildId, commandId) ?? store.commands.get(applicationId, null, commandId);
+    const command = await store.commands.get(applicationId, guildId, commandId) ?? await store.commands.get(applicationId, null, commandId);
     if (!command) throw new ServiceError('unknownCommand');
     return commandId;
   };
@@ -45,43 +45,43 @@ export function registerPermissionRoutes(app: FastifyInstance, context: Registry
    * credentials token with applications.commands.update; spec, Authentication 1), or a
    * person whose Bearer token may edit them (a scope-less user token reads nothing).
    */
-  const reader = (request: FastifyRequest) => {
+  const reader = async (request: FastifyRequest) => {
     const now = context.now();
-    const caller = identify(store, request, now);
-    if (caller?.kind !== 'bearer' || caller.user === null) return open(request, authenticateApplication(store, request, now));
+    const caller = await identify(store, request, now);
+    if (caller?.kind !== 'bearer' || caller.user === null) return await open(request, await authenticateApplication(store, request, now));
     if (!caller.scopes.includes(EDIT_SCOPE)) throw new ServiceError('missingScope');
-    return open(request, caller);
+    return await open(request, caller);
   };
 
   resource(app, `${base}/permissions`, {
-    GET: (request) => {
-      const { application, guild } = reader(request);
-      return store.permissions.list(application.id, guild.id);
+    GET: async (request) => {
+      const { application, guild } = await reader(request);
+      return await store.permissions.list(application.id, guild.id);
     },
   });
 
   resource(app, `${base}/:commandId/permissions`, {
-    GET: (request) => {
-      const { application, guild } = reader(request);
-      const found = store.permissions.get(application.id, guild.id, target(request, application.id, guild.id));
+    GET: async (request) => {
+      const { application, guild } = await reader(request);
+      const found = await store.permissions.get(application.id, guild.id, await target(request, application.id, guild.id));
       if (!found) throw new ServiceError('unknownCommandPermissions');
       return found;
     },
-    PUT: (request) => {
-      const caller = identify(store, request, context.now());
+    PUT: async (request) => {
+      const caller = await identify(store, request, context.now());
       if (!caller || caller.kind === 'user') throw new ServiceError('unauthorized');
       // Only a person may change who can use a command (spec, Authentication 2).
       if (caller.kind === 'bot' || caller.user === null) throw new ServiceError('botsCannotUse');
       if (!caller.scopes.includes(EDIT_SCOPE)) throw new ServiceError('missingScope');
-      const { application, guild } = open(request, caller);
+      const { application, guild } = await open(request, caller);
       const user = caller.user;
-      const member = store.world.members(guild.id).find((candidate) => candidate.user_id === user.id);
-      const bits = member ? memberPermissions(guild, member, store.world.roles(guild.id)) : 0n;
+      const member = (await store.world.members(guild.id)).find((candidate) => candidate.user_id === user.id);
+      const bits = member ? memberPermissions(guild, member, await store.world.roles(guild.id)) : 0n;
       if (!hasPermissions(bits, PERMISSION.MANAGE_GUILD | PERMISSION.MANAGE_ROLES)) throw new ServiceError('missingPermissions');
-      const targetId = target(request, application.id, guild.id);
+      const targetId = await target(request, application.id, guild.id);
       const result = validateOverwrites(request.body);
       if (!result.ok) throw invalidFormBody(result.errors);
-      store.permissions.put(application.id, guild.id, targetId, result.value);
+      await store.permissions.put(application.id, guild.id, targetId, result.value);
       const saved = { id: targetId, application_id: application.id, guild_id: guild.id, permissions: result.value };
       context.bus.emit('permissionsChanged', saved);
       return saved;

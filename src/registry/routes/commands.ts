@@ -36,33 +36,33 @@ export function registerCommandRoutes(app: FastifyInstance, context: RegistryCon
     const base = inGuild
       ? '/api/v10/applications/:applicationId/guilds/:guildId/commands'
       : '/api/v10/applications/:applicationId/commands';
-    const open = (request: FastifyRequest, reply: FastifyReply, route: string): Scoped =>
-      openScope(context, request, reply, inGuild, route);
+    const open = async (request: FastifyRequest, reply: FastifyReply, route: string): Promise<Scoped> =>
+      await openScope(context, request, reply, inGuild, route);
     const notify = (scope: CommandScope) =>
       context.bus.emit('commandsChanged', { application_id: scope.application.id, guild_id: scope.guildId });
 
     resource(app, base, {
-      GET: (request, reply) => {
-        const { scope, locale } = open(request, reply, base);
+      GET: async (request, reply) => {
+        const { scope, locale } = await open(request, reply, base);
         const view = booleanQuery(request, 'with_localizations')
           ? ({ mode: 'dictionaries' } as const)
           : ({ mode: 'localized', locale } as const);
         const key = `${scopeKey(scope.application.id, scope.guildId)}${view.mode}:${view.mode === 'localized' ? (view.locale ?? '') : ''}`;
-        const body = lists.get(key, () =>
-          scope.store.commands.list(scope.application.id, scope.guildId).map((command) => commandView(command, view)));
+        const body = await lists.get(key, async () =>
+          (await scope.store.commands.list(scope.application.id, scope.guildId)).map((command) => commandView(command, view)));
         return reply.type(JSON_TYPE).send(body);
       },
-      POST: (request, reply) => {
-        const { scope } = open(request, reply, base);
-        const { created, command } = createCommand(scope, request.body);
+      POST: async (request, reply) => {
+        const { scope } = await open(request, reply, base);
+        const { created, command } = await createCommand(scope, request.body);
         notify(scope);
         return reply.code(created ? 201 : 200).send(commandView(command, { mode: 'dictionaries' }));
       },
       PUT: {
         bodyLimit: BULK_BODY_LIMIT,
-        handler: (request, reply) => {
-          const { scope } = open(request, reply, base);
-          const saved = overwriteCommands(scope, request.body);
+        handler: async (request, reply) => {
+          const { scope } = await open(request, reply, base);
+          const saved = await overwriteCommands(scope, request.body);
           notify(scope);
           return saved.map((command) => commandView(command, { mode: 'dictionaries' }));
         },
@@ -72,19 +72,19 @@ export function registerCommandRoutes(app: FastifyInstance, context: RegistryCon
     const single = `${base}/:commandId`;
     const commandId = (request: FastifyRequest) => snowflakeParams(request, { commandId: 'command_id' }).commandId;
     resource(app, single, {
-      GET: (request, reply) => {
-        const { scope } = open(request, reply, single);
-        return commandView(findCommand(scope, commandId(request)), { mode: 'dictionaries' });
+      GET: async (request, reply) => {
+        const { scope } = await open(request, reply, single);
+        return commandView(await findCommand(scope, commandId(request)), { mode: 'dictionaries' });
       },
-      PATCH: (request, reply) => {
-        const { scope } = open(request, reply, single);
-        const command = editCommand(scope, commandId(request), request.body);
+      PATCH: async (request, reply) => {
+        const { scope } = await open(request, reply, single);
+        const command = await editCommand(scope, commandId(request), request.body);
         notify(scope);
         return commandView(command, { mode: 'dictionaries' });
       },
-      DELETE: (request, reply) => {
-        const { scope } = open(request, reply, single);
-        deleteCommand(scope, commandId(request));
+      DELETE: async (request, reply) => {
+        const { scope } = await open(request, reply, single);
+        await deleteCommand(scope, commandId(request));
         notify(scope);
         return reply.code(204).send();
       },
@@ -93,18 +93,18 @@ export function registerCommandRoutes(app: FastifyInstance, context: RegistryCon
 }
 
 /** Authenticates the app, checks the path's ids and the guild install, and counts the request. */
-function openScope(context: RegistryContext, request: FastifyRequest, reply: FastifyReply, inGuild: boolean, route: string): Scoped {
+async function openScope(context: RegistryContext, request: FastifyRequest, reply: FastifyReply, inGuild: boolean, route: string): Promise<Scoped> {
   const now = context.now();
   const { store } = context;
-  const caller = authenticateApplication(store, request, now);
+  const caller = await authenticateApplication(store, request, now);
   const ids: { applicationId: string; guildId?: string } = inGuild
     ? snowflakeParams(request, { applicationId: 'application_id', guildId: 'guild_id' })
     : snowflakeParams(request, { applicationId: 'application_id' });
   if (ids.applicationId !== caller.application.id) throw new ServiceError('missingAccess');
   const guildId = ids.guildId ?? null;
   if (guildId !== null) {
-    if (!store.world.guild(guildId)) throw new ServiceError('unknownGuild');
-    if (!store.world.isInstalled(guildId, caller.application.id)) throw new ServiceError('missingAccess');
+    if (!await store.world.guild(guildId)) throw new ServiceError('unknownGuild');
+    if (!await store.world.isInstalled(guildId, caller.application.id)) throw new ServiceError('missingAccess');
   }
   reply.headers(context.limiter.hit(`${request.method} ${route}`, `${caller.application.id}:${guildId ?? ''}`));
   const userLocale = caller.kind === 'bearer' ? caller.user?.locale : undefined;

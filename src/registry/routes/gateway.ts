@@ -18,8 +18,8 @@ export function registerGatewayRoutes(app: FastifyInstance, context: RegistryCon
     gatewayUrl(request.headers.host, request.socket.localAddress, request.socket.localPort);
   resource(app, '/api/v10/gateway', { GET: (request) => ({ url: url(request) }) });
   resource(app, '/api/v10/gateway/bot', {
-    GET: (request) => {
-      const caller = identify(context.store, request, context.now());
+    GET: async (request) => {
+      const caller = await identify(context.store, request, context.now());
       if (caller?.kind !== 'bot') throw new ServiceError('unauthorized');
       return { url: url(request), shards: 1, session_start_limit: starts.limit(caller.application.id) };
     },

@@ -12,44 +12,44 @@ import { resource } from '../http/resource.js';
 import { ServiceError } from '../http/service-error.js';
 import { snowflakeParams } from './path-values.js';
 import { readViewer } from './read-access.js';
+import { mapAsync } from '../async-lists.js';
 
 const BASE = '/api/v10/guilds/:guildId';
 
 /** Registers the guild reads. */
 export function registerGuildRoutes(app: FastifyInstance, context: RegistryContext): void {
   const { store } = context;
-  const open = (request: Parameters<typeof readViewer>[1]) => {
-    const viewer = readViewer(context, request);
+  const open = async (request: Parameters<typeof readViewer>[1]) => {
+    const viewer = await readViewer(context, request);
     const { guildId } = snowflakeParams(request, { guildId: 'guild_id' });
-    return { viewer, guild: visibleGuild(store, viewer, guildId) };
+    return { viewer, guild: await visibleGuild(store, viewer, guildId) };
   };
 
   resource(app, BASE, {
-    GET: (request) => {
-      const { guild } = open(request);
-      return guildView(guild, store.world.roles(guild.id));
+    GET: async (request) => {
+      const { guild } = await open(request);
+      return guildView(guild, await store.world.roles(guild.id));
     },
   });
   resource(app, `${BASE}/roles`, {
-    GET: (request) => store.world.roles(open(request).guild.id).map(roleView),
+    GET: async (request) => (await store.world.roles((await open(request)).guild.id)).map(roleView),
   });
   resource(app, `${BASE}/channels`, {
     // Threads are not listed here, as in the real API; channels the caller cannot view are left out.
-    GET: (request) => {
-      const { viewer, guild } = open(request);
-      const member = store.world.member(guild.id, viewer.userId);
-      if (!member || !canView(store, guild, member)) return [];
-      return store.world.channels(guild.id)
-        .filter((channel) => !isThread(channel.type))
-        .map((channel) => storedChannelView(store, channel, viewer.userId));
+    GET: async (request) => {
+      const { viewer, guild } = await open(request);
+      const member = await store.world.member(guild.id, viewer.userId);
+      if (!member || !await canView(store, guild, member)) return [];
+      const channels = (await store.world.channels(guild.id)).filter((channel) => !isThread(channel.type));
+      return mapAsync(channels, (channel) => storedChannelView(store, channel, viewer.userId));
     },
   });
   resource(app, `${BASE}/members/:userId`, {
-    GET: (request) => {
-      const { guild } = open(request);
+    GET: async (request) => {
+      const { guild } = await open(request);
       const { userId } = snowflakeParams(request, { userId: 'user_id' });
-      const member = store.world.member(guild.id, userId);
-      const user = store.world.user(userId);
+      const member = await store.world.member(guild.id, userId);
+      const user = await store.world.user(userId);
       if (!member || !user) throw new ServiceError(user ? 'unknownMember' : 'unknownUser');
       return memberView(member, user);
     },

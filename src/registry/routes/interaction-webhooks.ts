@@ -37,10 +37,10 @@ export function registerInteractionWebhookRoutes(app: FastifyInstance, context: 
    * edit and delete that message: Discord's own example app deletes the message with the
    * pressed button and edits the ephemeral one with the select through exactly these routes.
    */
-  const message = (request: FastifyRequest, record: InteractionRecord): MessageRecord => {
+  const message = async (request: FastifyRequest, record: InteractionRecord): Promise<MessageRecord> => {
     const { messageId } = request.params as { messageId: string };
     const id = messageId === '@original' ? record.original_message_id : messageId;
-    const found = id === null ? undefined : findAppMessage(context, record, id);
+    const found = id === null ? undefined : await findAppMessage(context, record, id);
     const ours = found && (
       found.id === record.original_message_id
       || found.id === record.source_message_id
@@ -57,9 +57,9 @@ export function registerInteractionWebhookRoutes(app: FastifyInstance, context: 
     });
 
   /** Runs a write of the bot's; a refusal goes to the inspector with the request and the error tree. */
-  const watched = <T>(request: FastifyRequest, record: InteractionRecord, write: () => T): T => {
+  const watched = async <T>(request: FastifyRequest, record: InteractionRecord, write: () => Promise<T>): Promise<T> => {
     try {
-      return write();
+      return await write();
     } catch (error) {
       if (error instanceof ServiceError) {
         toUser(context, record.user_id, 'INTERACTION_WEBHOOK', {
@@ -71,10 +71,21 @@ export function registerInteractionWebhookRoutes(app: FastifyInstance, context: 
   };
 
   /** A follow-up: the message rules, then a new message (or the deferred one completed). */
-  const followUp = (request: FastifyRequest, record: InteractionRecord) => {
+  const followUp = async (request: FastifyRequest, record: InteractionRecord) => {
     // A follow-up needs the interaction acknowledged first.
     if (record.response_type === null) throw new ServiceError('unknownWebhook');
     if (record.user_installed_only && record.followups >= USER_INSTALL_FOLLOWUP_LIMIT) throw new ServiceError('maxFollowups');
+    // Counted before the first await, so concurrent follow-ups cannot pass the limit together; given back if this one sends nothing new.
+    record.followups += 1;
+    try {
+      return await sendFollowUp(request, record);
+    } catch (error) {
+      record.followups -= 1;
+      throw error;
+    }
+  };
+
+  const sendFollowUp = async (request: FastifyRequest, record: InteractionRecord) => {
     const checked = validateMessageData(request.body, [], false);
     if (!checked.ok) throw invalidFormBody(checked.errors);
     const polled = validateBodyPoll(request.body, []);
@@ -82,51 +93,52 @@ export function registerInteractionWebhookRoutes(app: FastifyInstance, context: 
     const poll = polled.value;
     // The first follow-up to a deferred response completes the "thinking" message, its
     // ephemerality fixed by the deferral (the follow-up's flags are ignored), as editReply would.
-    const original = record.original_message_id === null ? undefined : findAppMessage(context, record, record.original_message_id);
+    const original = record.original_message_id === null ? undefined : await findAppMessage(context, record, record.original_message_id);
     const completing = original && (original.flags & MESSAGE_FLAGS.LOADING) !== 0 ? original : undefined;
     const { message: data, rows } = appMessageFiles(context, record, requestUpload(request), { body: request.body, at: [] }, checked.value, completing);
     if (isEmptyMessage(data) && !poll && rows.length === 0) throw new ServiceError('emptyMessage');
     if (completing) {
       const { flags: _ignored, ...edit } = data;
       // Its poll goes with it: the completed message is the one that carries the poll.
-      if (poll && (completing.flags & MESSAGE_FLAGS.EPHEMERAL) === 0) storePoll(context.store, completing.id, poll, context.now());
-      const completed = editAppMessage(context, record, completing, edit, rows);
+      if (poll && (completing.flags & MESSAGE_FLAGS.EPHEMERAL) === 0) await storePoll(context.store, completing.id, poll, context.now());
+      const view = await appMessageView(context, await editAppMessage(context, record, completing, edit, rows));
+      // Completing the deferred message is not a follow-up of its own.
+      record.followups -= 1;
       inspect(request, record, 200);
-      return appMessageView(context, completed);
+      return view;
     }
-    record.followups += 1;
-    const sent = sendAppMessage(context, record, data, { original: false, files: rows, ...(poll ? { poll } : {}) });
+    const sent = await sendAppMessage(context, record, data, { original: false, files: rows, ...(poll ? { poll } : {}) });
     inspect(request, record, 200);
-    return appMessageView(context, sent);
+    return await appMessageView(context, sent);
   };
 
   resource(app, base, {
     POST: (request, reply) => {
       const record = interaction(request, reply);
-      return watched(request, record, () => followUp(request, record));
+      return watched(request, record, async () => await followUp(request, record));
     },
   });
 
   resource(app, `${base}/messages/:messageId`, {
-    GET: (request, reply) => {
+    GET: async (request, reply) => {
       const record = interaction(request, reply);
-      return appMessageView(context, message(request, record));
+      return await appMessageView(context, await message(request, record));
     },
     PATCH: (request, reply) => {
       const record = interaction(request, reply);
-      return watched(request, record, () => {
-        const target = message(request, record);
+      return watched(request, record, async () => {
+        const target = await message(request, record);
         const checked = validateMessageData(request.body, [], true, target.flags);
         if (!checked.ok) throw invalidFormBody(checked.errors);
         const { message: edit, rows } = appMessageFiles(context, record, requestUpload(request), { body: request.body, at: [] }, checked.value, target);
-        const edited = editAppMessage(context, record, target, edit, rows);
+        const edited = await editAppMessage(context, record, target, edit, rows);
         inspect(request, record, 200);
-        return appMessageView(context, edited);
+        return await appMessageView(context, edited);
       });
     },
-    DELETE: (request, reply) => {
+    DELETE: async (request, reply) => {
       const record = interaction(request, reply);
-      deleteAppMessage(context, record, message(request, record));
+      await deleteAppMessage(context, record, await message(request, record));
       inspect(request, record, 204);
       return reply.code(204).send();
     },

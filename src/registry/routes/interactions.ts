@@ -19,17 +19,17 @@ import { booleanQuery } from './path-values.js';
 
 export function registerInteractionRoutes(app: FastifyInstance, context: RegistryContext): void {
   resource(app, '/api/v10/interactions', {
-    POST: (request, reply) => {
-      const user = authenticatePerson(context.store, request, context.now());
+    POST: async (request, reply) => {
+      const user = await authenticatePerson(context.store, request, context.now());
       // The payload's `locale` is the client's language (spec): the request's locale, else the person's.
       const locale = requestLocale(request.headers, user.locale) ?? user.locale;
-      invoke(context, { ...user, locale }, parseInvokeBody(request.body), requestOrigin(request));
+      await invoke(context, { ...user, locale }, parseInvokeBody(request.body), requestOrigin(request));
       return reply.code(204).send();
     },
   });
 
   resource(app, '/api/v10/interactions/:interactionId/:token/callback', {
-    POST: (request, reply) => {
+    POST: async (request, reply) => {
       const { interactionId, token } = request.params as { interactionId: string; token: string };
       const record = context.ledger.live(token);
       if (!record || record.id !== interactionId) throw new ServiceError('unknownInteraction');
@@ -38,7 +38,7 @@ export function registerInteractionRoutes(app: FastifyInstance, context: Registr
         id: record.id, nonce: record.nonce, application_id: record.application_id, body: request.body, with_response: withResponse, status, answer,
       });
       try {
-        const answer = applyResponse(context, record, request.body, withResponse, requestUpload(request));
+        const answer = await applyResponse(context, record, request.body, withResponse, requestUpload(request));
         inspect(answer ? 200 : 204, answer ?? null);
         return answer ? answer : reply.code(204).send();
       } catch (error) {

@@ -15,8 +15,8 @@ import type { UserRecord } from '../store/records.js';
 export const MANAGEMENT_BASE = '/_slashbench';
 
 /** The person making a management request: 401 without a user session token, 403 for a bot. */
-export function worldEditor(context: RegistryContext, request: FastifyRequest): UserRecord {
-  const caller = identify(context.store, request, context.now());
+export async function worldEditor(context: RegistryContext, request: FastifyRequest): Promise<UserRecord> {
+  const caller = await identify(context.store, request, context.now());
   if (caller?.kind === 'bot') throw new ServiceError('missingAccess');
   if (caller?.kind === 'user') return caller.user;
   throw new ServiceError('unauthorized');
@@ -32,10 +32,10 @@ export function announceChange(context: RegistryContext, kind: string, id: strin
  * announces nothing), then announces it: what changed in the guilds `guildIds` names
  * (asked before and after) to bots, and `kind`/`id` to clients.
  */
-export function editWorld<T>(
-  context: RegistryContext, change: { kind: string; id: string }, guildIds: () => readonly string[], work: () => T,
-): T {
-  const { result, changes } = trackGuilds(context.store, guildIds, () => context.store.transaction(work));
+export async function editWorld<T>(
+  context: RegistryContext, change: { kind: string; id: string }, guildIds: () => readonly string[] | Promise<readonly string[]>, work: () => Promise<T>,
+): Promise<T> {
+  const { result, changes } = await trackGuilds(context.store, guildIds, async () => await context.store.transaction(work));
   for (const edits of changes) context.bus.emit('guildEdited', edits);
   announceChange(context, change.kind, change.id);
   return result;

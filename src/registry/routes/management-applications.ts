@@ -23,25 +23,25 @@ const APPLICATION = `${MANAGEMENT_BASE}/applications/:applicationId`;
 export function registerApplicationManagementRoutes(app: FastifyInstance, context: RegistryContext): void {
   const { store } = context;
   /** The app the path names, for a person of the world (401/403 otherwise, 404 for no such app). */
-  const editedApplication = (request: FastifyRequest): ApplicationRecord => {
-    worldEditor(context, request);
+  const editedApplication = async (request: FastifyRequest): Promise<ApplicationRecord> => {
+    await worldEditor(context, request);
     const { applicationId } = snowflakeParams(request, { applicationId: 'application_id' });
-    const found = store.world.application(applicationId);
+    const found = await store.world.application(applicationId);
     if (!found) throw new ServiceError('unknownApplication');
     return found;
   };
-  const credentials = (applicationId: string) => ({ id: applicationId, ...store.credentials.application(applicationId) });
+  const credentials = async (applicationId: string) => ({ id: applicationId, ...await store.credentials.application(applicationId) });
   /** Runs one reset in a transaction and tells the client; answers the app's credentials after it. */
-  const reset = (request: FastifyRequest, work: (application: ApplicationRecord) => void) => {
-    const application = editedApplication(request);
-    store.transaction(() => work(application));
+  const reset = async (request: FastifyRequest, work: (application: ApplicationRecord) => Promise<unknown>) => {
+    const application = await editedApplication(request);
+    await store.transaction(async () => await work(application));
     announceChange(context, 'application', application.id);
-    return credentials(application.id);
+    return await credentials(application.id);
   };
 
   resource(app, APPLICATION, {
-    PATCH: (request) => {
-      const current = editedApplication(request);
+    PATCH: async (request) => {
+      const current = await editedApplication(request);
       const edit = readApplicationEdit(request.body);
       const edited: ApplicationRecord = {
         ...current,
@@ -51,38 +51,38 @@ export function registerApplicationManagementRoutes(app: FastifyInstance, contex
         ...(edit.redirect_uris === undefined ? {} : { redirect_uris: edit.redirect_uris }),
         ...(edit.activity_url === undefined ? {} : { activity_url: edit.activity_url }),
       };
-      const entryPoints = () => store.commands.list(current.id, null).filter((command) => command.definition.type === 4).length;
-      const before = entryPoints();
+      const entryPoints = async () => (await store.commands.list(current.id, null)).filter((command) => command.definition.type === 4).length;
+      const before = await entryPoints();
       // The bot user carries the app's name, so bots in its guilds hear the member change.
-      editWorld(context, { kind: 'application', id: current.id }, () => store.world.guildsOf(current.id), () => {
-        store.world.putApplication(edited, null, null);
-        const bot = store.world.user(current.id);
-        if (bot && edit.name !== undefined) store.world.putUser({ ...bot, username: edit.name }, null);
-        ensureEntryPoint(store, current.id, edited.flags, context.nextId);
+      await editWorld(context, { kind: 'application', id: current.id }, async () => await store.world.guildsOf(current.id), async () => {
+        await store.world.putApplication(edited, null, null);
+        const bot = await store.world.user(current.id);
+        if (bot && edit.name !== undefined) await store.world.putUser({ ...bot, username: edit.name }, null);
+        await ensureEntryPoint(store, current.id, edited.flags, context.nextId);
       });
       // A URL that was never verified is verified at its first delivery (as a world file's is).
       if (edited.interactions_endpoint_url !== current.interactions_endpoint_url) context.verifications.forget(current.id);
-      if (entryPoints() !== before) context.bus.emit('commandsChanged', { application_id: current.id, guild_id: null });
+      if (await entryPoints() !== before) context.bus.emit('commandsChanged', { application_id: current.id, guild_id: null });
       return applicationEntry(edited);
     },
   });
   resource(app, `${APPLICATION}/credentials`, {
-    GET: (request) => credentials(editedApplication(request).id),
+    GET: async (request) => await credentials((await editedApplication(request)).id),
   });
   resource(app, `${APPLICATION}/token`, {
-    POST: (request) => {
-      const answer = reset(request, (application) => store.credentials.resetBotToken(application.id));
+    POST: async (request) => {
+      const answer = await reset(request, async (application) => await store.credentials.resetBotToken(application.id));
       context.bus.emit('botTokenReset', { application_id: answer.id });
       return answer;
     },
   });
   resource(app, `${APPLICATION}/secret`, {
-    POST: (request) => reset(request, (application) => store.credentials.resetClientSecret(application.id)),
+    POST: async (request) => await reset(request, async (application) => await store.credentials.resetClientSecret(application.id)),
   });
   resource(app, `${APPLICATION}/key`, {
-    POST: (request) => reset(request, (application) => {
+    POST: async (request) => await reset(request, async (application) => {
       const keys = generateApplicationKeys();
-      store.credentials.setKeys(application.id, keys.publicKey, keys.privateKey);
+      await store.credentials.setKeys(application.id, keys.publicKey, keys.privateKey);
       // Deliveries are signed with the new key: the endpoint must pass verification again.
       context.verifications.forget(application.id);
     }),

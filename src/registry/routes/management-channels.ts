@@ -32,58 +32,58 @@ type GuildChannelInput = ReturnType<typeof guildChannelBody.parse>;
 /** Registers the channel edits. */
 export function registerChannelManagementRoutes(app: FastifyInstance, context: RegistryContext): void {
   const { store } = context;
-  const open = (request: FastifyRequest) => {
-    worldEditor(context, request);
+  const open = async (request: FastifyRequest) => {
+    await worldEditor(context, request);
     return snowflakeParams(request, { channelId: 'channel_id' }).channelId;
   };
   /** The guild a channel edit touches, for the bots' events (none for DMs). */
-  const guildOf = (id: string, body: unknown): string[] => {
-    const guildId = store.world.channel(id)?.guild_id ?? (body as { guild_id?: unknown } | null)?.guild_id;
-    return typeof guildId === 'string' && store.world.guild(guildId) ? [guildId] : [];
+  const guildOf = async (id: string, body: unknown): Promise<string[]> => {
+    const guildId = (await store.world.channel(id))?.guild_id ?? (body as { guild_id?: unknown } | null)?.guild_id;
+    return typeof guildId === 'string' && await store.world.guild(guildId) ? [guildId] : [];
   };
 
-  const putGuildChannel = (id: string, existing: ChannelRecord | undefined, body: GuildChannelInput): ChannelRecord => {
-    if (!store.world.guild(body.guild_id)) refuseProblem(problem(['guild_id'], `unknown guild "${body.guild_id}"`));
+  const putGuildChannel = async (id: string, existing: ChannelRecord | undefined, body: GuildChannelInput): Promise<ChannelRecord> => {
+    if (!await store.world.guild(body.guild_id)) refuseProblem(problem(['guild_id'], `unknown guild "${body.guild_id}"`));
     refuseProblem(asPathProblem(channelIdProblem(existing, body.guild_id)));
-    const parent = body.parent_id && body.parent_id !== id ? store.world.channel(body.parent_id) : undefined;
+    const parent = body.parent_id && body.parent_id !== id ? await store.world.channel(body.parent_id) : undefined;
     refuseProblem(parentProblem(body, parent?.guild_id === body.guild_id ? parent : undefined));
     const channel: ChannelRecord = {
       id, guild_id: body.guild_id, name: body.name, type: body.type, parent_id: body.parent_id ?? null,
-      nsfw: body.nsfw ?? false, position: body.position ?? existing?.position ?? store.world.channels(body.guild_id).length,
+      nsfw: body.nsfw ?? false, position: body.position ?? existing?.position ?? (await store.world.channels(body.guild_id)).length,
     };
-    store.world.putChannel(channel);
+    await store.world.putChannel(channel);
     return channel;
   };
 
   resource(app, `${MANAGEMENT_BASE}/guilds/:guildId/channels`, {
-    POST: (request, reply) => {
-      worldEditor(context, request);
+    POST: async (request, reply) => {
+      await worldEditor(context, request);
       const { guildId } = snowflakeParams(request, { guildId: 'guild_id' });
-      if (!store.world.guild(guildId)) throw new ServiceError('unknownGuild');
+      if (!await store.world.guild(guildId)) throw new ServiceError('unknownGuild');
       const body = { ...parseWorldBody(guildChannelFieldsSchema, request.body), guild_id: guildId };
       const id = context.nextId();
-      const channel = editWorld(context, { kind: 'channel', id }, () => [guildId], () => putGuildChannel(id, undefined, body));
-      return reply.code(201).send(storedChannelView(store, channel, null));
+      const channel = await editWorld(context, { kind: 'channel', id }, () => [guildId], async () => await putGuildChannel(id, undefined, body));
+      return reply.code(201).send(await storedChannelView(store, channel, null));
     },
   });
 
   resource(app, `${MANAGEMENT_BASE}/channels/:channelId`, {
-    PUT: (request, reply) => {
-      const id = open(request);
-      const existing = store.world.channel(id);
-      const channel = editWorld(context, { kind: 'channel', id }, () => guildOf(id, request.body), () => {
-        if (!isPrivateChannelBody(request.body)) return putGuildChannel(id, existing, parseWorldBody(guildChannelBody, request.body));
+    PUT: async (request, reply) => {
+      const id = await open(request);
+      const existing = await store.world.channel(id);
+      const channel = await editWorld(context, { kind: 'channel', id }, async () => await guildOf(id, request.body), async () => {
+        if (!isPrivateChannelBody(request.body)) return await putGuildChannel(id, existing, parseWorldBody(guildChannelBody, request.body));
         const body = { id, ...parseWorldBody(privateChannelBody, request.body) };
-        refuseProblem(asPathProblem(privateChannelProblem(store, body)));
-        putPrivateChannel(store, body);
-        return store.world.channel(id) as ChannelRecord;
+        refuseProblem(asPathProblem(await privateChannelProblem(store, body)));
+        await putPrivateChannel(store, body);
+        return await store.world.channel(id) as ChannelRecord;
       });
-      return reply.code(existing ? 200 : 201).send(storedChannelView(store, channel, null));
+      return reply.code(existing ? 200 : 201).send(await storedChannelView(store, channel, null));
     },
-    DELETE: (request, reply) => {
-      const id = open(request);
-      if (!store.world.channel(id)) throw new ServiceError('unknownChannel');
-      editWorld(context, { kind: 'channel', id }, () => guildOf(id, null), () => store.world.deleteChannel(id));
+    DELETE: async (request, reply) => {
+      const id = await open(request);
+      if (!await store.world.channel(id)) throw new ServiceError('unknownChannel');
+      await editWorld(context, { kind: 'channel', id }, async () => await guildOf(id, null), async () => await store.world.deleteChannel(id));
       return reply.code(204).send();
     },
   });

@@ -21,13 +21,13 @@ import { snowflakeField, snowflakeParams } from './path-values.js';
 export function registerCommandManagementRoutes(app: FastifyInstance, context: RegistryContext): void {
   const { store } = context;
   resource(app, `${MANAGEMENT_BASE}/applications/:applicationId/commands`, {
-    GET: (request) => {
-      worldEditor(context, request);
+    GET: async (request) => {
+      await worldEditor(context, request);
       const { applicationId } = snowflakeParams(request, { applicationId: 'application_id' });
-      if (!store.world.application(applicationId)) throw new ServiceError('unknownApplication');
+      if (!await store.world.application(applicationId)) throw new ServiceError('unknownApplication');
       const guildId = guildQuery(request);
-      if (guildId !== null && !store.world.guild(guildId)) throw new ServiceError('unknownGuild');
-      return store.commands.list(applicationId, guildId).map((command) => ({
+      if (guildId !== null && !await store.world.guild(guildId)) throw new ServiceError('unknownGuild');
+      return (await store.commands.list(applicationId, guildId)).map((command) => ({
         command: commandView(command, { mode: 'dictionaries' }),
         warnings: storedCommandWarnings(command),
       }));
@@ -35,13 +35,13 @@ export function registerCommandManagementRoutes(app: FastifyInstance, context: R
   });
 
   resource(app, `${MANAGEMENT_BASE}/applications/:applicationId/guilds/:guildId/commands/permissions`, {
-    GET: (request) => {
-      worldEditor(context, request);
+    GET: async (request) => {
+      await worldEditor(context, request);
       const { applicationId, guildId } = snowflakeParams(request, { applicationId: 'application_id', guildId: 'guild_id' });
-      if (!store.world.application(applicationId)) throw new ServiceError('unknownApplication');
-      if (!store.world.guild(guildId)) throw new ServiceError('unknownGuild');
-      const targets = overwriteTargets(store, guildId);
-      return store.permissions.list(applicationId, guildId).map((entry) => ({
+      if (!await store.world.application(applicationId)) throw new ServiceError('unknownApplication');
+      if (!await store.world.guild(guildId)) throw new ServiceError('unknownGuild');
+      const targets = await overwriteTargets(store, guildId);
+      return (await store.permissions.list(applicationId, guildId)).map((entry) => ({
         ...entry, warnings: overwriteWarnings(entry.permissions, targets),
       }));
     },

@@ -13,17 +13,17 @@ import { MANAGEMENT_BASE, worldEditor } from './management-access.js';
 /** Registers the OAuth management route. */
 export function registerOAuthManagementRoutes(app: FastifyInstance, context: RegistryContext): void {
   resource(app, `${MANAGEMENT_BASE}/oauth/codes/expire`, {
-    POST: (request, reply) => {
-      const user = worldEditor(context, request);
+    POST: async (request, reply) => {
+      const user = await worldEditor(context, request);
       const body = request.body as { code?: unknown } | null | undefined;
       const code = typeof body === 'object' && body !== null ? body.code : undefined;
       if (code === undefined || code === null) throw invalidField(['code'], 'BASE_TYPE_REQUIRED', 'This field is required');
       if (typeof code !== 'string' || code.length === 0 || code.length > 512) {
         throw invalidField(['code'], 'STRING_TYPE_CONVERT', 'Must be the code of an authorize redirect.');
       }
-      const record = context.store.oauth.code(code);
+      const record = await context.store.oauth.code(code);
       if (!record || record.user_id !== user.id) throw new ServiceError('notFound');
-      context.store.oauth.expireCode(code, context.now());
+      await context.store.oauth.expireCode(code, context.now());
       return reply.code(204).send();
     },
   });

@@ -20,6 +20,7 @@ import type { Store } from '../store/store.js';
 import { exportWorld } from '../world/export-world.js';
 import { loadWorld, WorldError } from '../world/load-world.js';
 import { editWorld, MANAGEMENT_BASE, worldEditor } from './management-access.js';
+import { mapAsync } from '../async-lists.js';
 
 /** A world file may be large: a whole QA setup with its messages. */
 export const WORLD_BODY_LIMIT = 32 * 1024 * 1024;
@@ -31,16 +32,16 @@ interface MintedTokens {
 }
 
 /** The world with a token made for each new person and app that has none. */
-function withMintedTokens(store: Store, world: WorldFile): { world: WorldFile; minted: MintedTokens } {
+async function withMintedTokens(store: Store, world: WorldFile): Promise<{ world: WorldFile; minted: MintedTokens }> {
   const minted: MintedTokens = { users: new Map(), applications: new Map() };
-  const users = world.users.map((user) => {
-    if (user.token !== undefined || store.world.user(user.id)) return user;
+  const users = await mapAsync(world.users, async (user) => {
+    if (user.token !== undefined || await store.world.user(user.id)) return user;
     const token = generateToken(user.id);
     minted.users.set(user.id, token);
     return { ...user, token };
   });
-  const applications = world.applications.map((app) => {
-    if (app.bot_token !== undefined || store.world.application(app.id)) return app;
+  const applications = await mapAsync(world.applications, async (app) => {
+    if (app.bot_token !== undefined || await store.world.application(app.id)) return app;
     const token = generateToken(app.id);
     minted.applications.set(app.id, token);
     return { ...app, bot_token: token };
@@ -49,8 +50,8 @@ function withMintedTokens(store: Store, world: WorldFile): { world: WorldFile; m
 }
 
 /** The world after the import, with the tokens it made (and only those) where a world file carries them. */
-function importAnswer(store: Store, minted: MintedTokens): WorldFile {
-  const world = exportWorld(store);
+async function importAnswer(store: Store, minted: MintedTokens): Promise<WorldFile> {
+  const world = await exportWorld(store);
   return {
     ...world,
     users: world.users.map((user) => (minted.users.has(user.id) ? { ...user, token: minted.users.get(user.id) } : user)),
@@ -61,26 +62,26 @@ function importAnswer(store: Store, minted: MintedTokens): WorldFile {
 /** Registers the world export and import. */
 export function registerWorldManagementRoutes(app: FastifyInstance, context: RegistryContext): void {
   const { store } = context;
-  const allGuilds = () => store.world.guilds().map((guild) => guild.id);
+  const allGuilds = async () => (await store.world.guilds()).map((guild) => guild.id);
   resource(app, `${MANAGEMENT_BASE}/world`, {
-    GET: (request) => {
-      worldEditor(context, request);
-      return exportWorld(store);
+    GET: async (request) => {
+      await worldEditor(context, request);
+      return await exportWorld(store);
     },
     PUT: {
       bodyLimit: WORLD_BODY_LIMIT,
-      handler: (request) => {
-        worldEditor(context, request);
-        const { world, minted } = withMintedTokens(store, parseWorldBody(worldFileSchema, request.body));
-        editWorld(context, { kind: 'world', id: '' }, allGuilds, () => {
+      handler: async (request) => {
+        await worldEditor(context, request);
+        const { world, minted } = await withMintedTokens(store, parseWorldBody(worldFileSchema, request.body));
+        await editWorld(context, { kind: 'world', id: '' }, allGuilds, async () => {
           try {
-            loadWorld(store, world, { now: context.now, nextId: context.nextId });
+            await loadWorld(store, world, { now: context.now, nextId: context.nextId });
           } catch (error) {
             if (error instanceof WorldError) throw worldProblemError(error.problem);
             throw error;
           }
         });
-        return importAnswer(store, minted);
+        return await importAnswer(store, minted);
       },
     },
   });

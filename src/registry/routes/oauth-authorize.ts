@@ -24,18 +24,18 @@ export function registerAuthorizeRoutes(app: FastifyInstance, context: RegistryC
     reply.code(400).send({ ...oauthErrorBody(refusal.error), ...(refusal.location === undefined ? {} : { location: refusal.location }) });
 
   resource(app, OAUTH_PATHS.authorizeApi, {
-    GET: (request, reply) => {
-      const user = sessionUser(context, request);
-      const checked = readAuthorizationRequest(context.store, request.query);
+    GET: async (request, reply) => {
+      const user = await sessionUser(context, request);
+      const checked = await readAuthorizationRequest(context.store, request.query);
       if (!checked.ok) return refused(reply, checked);
-      return consentView(context, checked.value, user);
+      return await consentView(context, checked.value, user);
     },
-    POST: (request, reply) => {
-      const user = sessionUser(context, request);
-      const checked = readAuthorizationRequest(context.store, request.query);
+    POST: async (request, reply) => {
+      const user = await sessionUser(context, request);
+      const checked = await readAuthorizationRequest(context.store, request.query);
       if (!checked.ok) return refused(reply, checked);
       const decision = readDecision(request.body);
-      const location = decide(context, requestOrigin(request), checked.value, user, decision);
+      const location = await decide(context, requestOrigin(request), checked.value, user, decision);
       // The location carries a code: nothing on the way may keep it.
       return reply.header('cache-control', 'no-store').send({ location });
     },
@@ -43,6 +43,6 @@ export function registerAuthorizeRoutes(app: FastifyInstance, context: RegistryC
 }
 
 /** The person behind a session token; bots and OAuth tokens cannot authorize apps. */
-function sessionUser(context: RegistryContext, request: FastifyRequest): UserRecord {
-  return authenticatePerson(context.store, request, context.now());
+async function sessionUser(context: RegistryContext, request: FastifyRequest): Promise<UserRecord> {
+  return await authenticatePerson(context.store, request, context.now());
 }

@@ -16,8 +16,8 @@ import type { SigningKeys } from '../oauth/signing-keys.js';
 /** Registers `/oauth2/@me`, `/oauth2/userinfo`, `/oauth2/keys` and the two `/.well-known` documents. */
 export function registerOAuthIdentityRoutes(app: FastifyInstance, context: RegistryContext, keys: SigningKeys): void {
   resource(app, OAUTH_PATHS.current, {
-    GET: (request) => {
-      const { caller, expiresAt } = bearer(context, request);
+    GET: async (request) => {
+      const { caller, expiresAt } = await bearer(context, request);
       const { application } = caller;
       return {
         application: {
@@ -31,8 +31,8 @@ export function registerOAuthIdentityRoutes(app: FastifyInstance, context: Regis
     },
   });
   resource(app, OAUTH_PATHS.userinfo, {
-    GET: (request) => {
-      const { caller } = bearer(context, request);
+    GET: async (request) => {
+      const { caller } = await bearer(context, request);
       if (!caller.scopes.includes('openid') || !caller.user) throw new ServiceError('missingScope');
       const { user } = caller;
       return {
@@ -49,10 +49,10 @@ export function registerOAuthIdentityRoutes(app: FastifyInstance, context: Regis
 }
 
 /** The Bearer token's caller and expiry; 401 for any other credential. */
-function bearer(context: RegistryContext, request: FastifyRequest) {
-  const caller = identify(context.store, request, context.now());
+async function bearer(context: RegistryContext, request: FastifyRequest) {
+  const caller = await identify(context.store, request, context.now());
   const token = request.headers.authorization?.slice('Bearer '.length).trim() ?? '';
-  const grant = caller?.kind === 'bearer' ? context.store.tokens.find(token) : undefined;
+  const grant = caller?.kind === 'bearer' ? await context.store.tokens.find(token) : undefined;
   if (caller?.kind !== 'bearer' || !grant) throw new ServiceError('unauthorized');
   return { caller, expiresAt: grant.expires_at };
 }

@@ -24,8 +24,8 @@ export function registerAuthorizePageRoutes(scope: FastifyInstance, context: Reg
   const page = (reply: FastifyReply, status: number, html: string) => reply.code(status).headers(PAGE_HEADERS).send(html);
 
   /** The checked request, or the reply already sent for a refused one. */
-  const open = (request: FastifyRequest, reply: FastifyReply): AuthorizationRequest | undefined => {
-    const checked = readAuthorizationRequest(context.store, request.query);
+  const open = async (request: FastifyRequest, reply: FastifyReply): Promise<AuthorizationRequest | undefined> => {
+    const checked = await readAuthorizationRequest(context.store, request.query);
     if (checked.ok) return checked.value;
     if (checked.location === undefined) void page(reply, 400, errorPage(checked.error));
     else void reply.code(303).headers({ ...PAGE_HEADERS, location: checked.location }).send();
@@ -41,33 +41,33 @@ export function registerAuthorizePageRoutes(scope: FastifyInstance, context: Reg
   };
 
   resource(scope, OAUTH_PATHS.authorize, {
-    GET: (request, reply) => {
-      const authorization = open(request, reply);
+    GET: async (request, reply) => {
+      const authorization = await open(request, reply);
       if (authorization) return page(reply, 200, signInPage(pageContext(request, authorization)));
       return reply;
     },
-    POST: (request, reply) => {
-      const authorization = open(request, reply);
+    POST: async (request, reply) => {
+      const authorization = await open(request, reply);
       if (!authorization) return reply;
       const form = formOf(request.body) ?? new URLSearchParams();
       const token = form.get('token') ?? '';
-      const user = token.length > 0 && token.length <= 512 ? context.store.personByToken(token) : undefined;
+      const user = token.length > 0 && token.length <= 512 ? await context.store.personByToken(token) : undefined;
       if (!user || user.bot) return page(reply, 401, signInPage(pageContext(request, authorization, 'That session token is not valid.')));
       const guildId = form.get('guild_id') || authorization.guildId;
-      const consent = (error?: string) => consentPage({
+      const consent = async (error?: string) => consentPage({
         ...pageContext(request, authorization, error), user, token, guildId,
         guilds: authorization.integrationType === 0 && authorization.scopes.some((scope) => scope === 'bot' || scope === 'applications.commands')
-          ? manageableGuilds(context, user) : [],
+          ? await manageableGuilds(context, user) : [],
       });
       const decision = form.get('decision');
-      if (decision !== 'authorize' && decision !== 'cancel') return page(reply, 200, consent());
+      if (decision !== 'authorize' && decision !== 'cancel') return page(reply, 200, await consent());
       try {
-        const location = decide(context, requestOrigin(request), authorization, user, {
+        const location = await decide(context, requestOrigin(request), authorization, user, {
           authorize: decision === 'authorize', ...(guildId ? { guildId } : {}),
         });
         return reply.code(303).headers({ ...PAGE_HEADERS, location }).send();
       } catch (error) {
-        if (error instanceof ServiceError) return page(reply, error.status, consent(error.message));
+        if (error instanceof ServiceError) return page(reply, error.status, await consent(error.message));
         throw error;
       }
     },

@@ -22,6 +22,6 @@ export function registerTokenRoutes(scope: FastifyInstance, context: RegistryCon
     })),
   });
   resource(scope, OAUTH_PATHS.revoke, {
-    POST: (request, reply) => send(reply, revokeToken(context, { authorization: request.headers.authorization, form: formOf(request.body) })),
+    POST: async (request, reply) => send(reply, await revokeToken(context, { authorization: request.headers.authorization, form: formOf(request.body) })),
   });
 }

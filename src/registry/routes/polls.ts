@@ -16,9 +16,10 @@ import { storedMessageView } from '../queries/stored-message-view.js';
 import { visibleChannel, type Viewer } from '../queries/read-visibility.js';
 import { castVotes, expirePoll, pollOf, settleExpiredPolls } from '../services/poll-operations.js';
 import type { PollRecord } from '../store/poll-store.js';
-import type { MessageRecord } from '../store/records.js';
+import type { MessageRecord, UserRecord } from '../store/records.js';
 import { snowflakeParams } from './path-values.js';
 import { readViewer } from './read-access.js';
+import { mapAsync } from '../async-lists.js';
 
 const BASE = '/api/v10/channels/:channelId/polls/:messageId';
 export const VOTERS_PAGE_DEFAULT = 25;
@@ -77,11 +78,7 @@ export function registerPollRoutes(app: FastifyInstance, context: RegistryContex
   // Reads settle expired polls themselves; the sweep makes bots hear an expiry nobody read.
   // A failing sweep (a closed store, a full disk) must not take the process down: the next read retries.
   const sweep = setInterval(() => {
-    try {
-      settleExpiredPolls(context);
-    } catch (error) {
-      app.log.warn({ err: error }, 'poll expiry sweep failed');
-    }
+    settleExpiredPolls(context).catch((error: unknown) => app.log.warn({ err: error }, 'poll expiry sweep failed'));
   }, POLL_SWEEP_MS);
   sweep.unref();
   app.addHook('onClose', (_instance, done) => {
@@ -89,46 +86,44 @@ export function registerPollRoutes(app: FastifyInstance, context: RegistryContex
     done();
   });
   /** The caller and the poll's message, once expired polls are settled. */
-  const open = (request: FastifyRequest, people = false): { viewer: Viewer; message: MessageRecord } => {
-    const viewer = readViewer(context, request);
+  const open = async (request: FastifyRequest, people = false): Promise<{ viewer: Viewer; message: MessageRecord }> => {
+    const viewer = await readViewer(context, request);
     // Voting is a person's act: a bot is refused before anything about the channel is told.
     if (people && viewer.bot) throw new ServiceError('botsCannotUse');
     const { channelId, messageId } = snowflakeParams(request, { channelId: 'channel_id', messageId: 'message_id' });
-    const channel = visibleChannel(store, viewer, channelId);
-    settleExpiredPolls(context);
-    const message = store.messages.message(channel.id, messageId);
+    const channel = await visibleChannel(store, viewer, channelId);
+    await settleExpiredPolls(context);
+    const message = await store.messages.message(channel.id, messageId);
     if (!message) throw new ServiceError('unknownMessage');
     return { viewer, message };
   };
 
   resource(app, `${BASE}/answers/@me`, {
-    PUT: (request: FastifyRequest, reply: FastifyReply) => {
-      const { viewer, message } = open(request, true);
-      castVotes(context, message, viewer.userId, voteAnswers(request.body, pollOf(context, message)));
+    PUT: async (request: FastifyRequest, reply: FastifyReply) => {
+      const { viewer, message } = await open(request, true);
+      await castVotes(context, message, viewer.userId, voteAnswers(request.body, await pollOf(context, message)));
       return reply.code(204).send();
     },
   });
   resource(app, `${BASE}/answers/:answerId`, {
-    GET: (request) => {
-      const { message } = open(request);
-      const poll = pollOf(context, message);
+    GET: async (request) => {
+      const { message } = await open(request);
+      const poll = await pollOf(context, message);
       const { answerId } = request.params as { answerId: string };
       if (!/^\d{1,4}$/.test(answerId)) throw invalidField(['answer_id'], MESSAGES.notInteger.code, MESSAGES.notInteger.text(answerId));
       const page = votersPage(request.query as Record<string, unknown>);
-      const users: APIUser[] = store.polls.voters(message.id, poll.answers.length > 0 ? Number(answerId) : 0, page.after, page.limit)
-        .flatMap((id) => {
-          const user = store.world.user(id);
-          return user ? [apiUser(user)] : [];
-        });
+      const voters = await store.polls.voters(message.id, poll.answers.length > 0 ? Number(answerId) : 0, page.after, page.limit);
+      const users: APIUser[] = (await mapAsync(voters, async (id) => await store.world.user(id)))
+        .filter((user): user is UserRecord => user !== undefined).map(apiUser);
       return { users };
     },
   });
   resource(app, `${BASE}/expire`, {
-    POST: (request) => {
-      const { viewer, message } = open(request);
-      expirePoll(context, message, viewer.userId);
-      const updated = store.messages.message(message.channel_id, message.id) ?? message;
-      return storedMessageView(store, updated, viewer.userId);
+    POST: async (request) => {
+      const { viewer, message } = await open(request);
+      await expirePoll(context, message, viewer.userId);
+      const updated = await store.messages.message(message.channel_id, message.id) ?? message;
+      return await storedMessageView(store, updated, viewer.userId);
     },
   });
 }

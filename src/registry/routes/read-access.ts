@@ -9,8 +9,8 @@ import { identify } from '../http/auth.js';
 import { ServiceError } from '../http/service-error.js';
 
 /** The reader a request's token names, or 401. */
-export function readViewer(context: RegistryContext, request: FastifyRequest): Viewer {
-  const caller = identify(context.store, request, context.now());
+export async function readViewer(context: RegistryContext, request: FastifyRequest): Promise<Viewer> {
+  const caller = await identify(context.store, request, context.now());
   if (caller?.kind === 'bot') return { userId: caller.application.id, bot: true };
   if (caller?.kind === 'user') return { userId: caller.user.id, bot: false };
   throw new ServiceError('unauthorized');

@@ -17,27 +17,27 @@ import { snowflakeParams } from './path-values.js';
 /** Registers `GET /users/@me` and `GET /users/{id}`. */
 export function registerUserRoutes(app: FastifyInstance, context: RegistryContext): void {
   resource(app, '/api/v10/users/@me', {
-    GET: (request) => {
+    GET: async (request) => {
       const { world } = context.store;
-      const caller = identify(context.store, request, context.now());
+      const caller = await identify(context.store, request, context.now());
       let user: UserRecord | undefined;
-      if (caller?.kind === 'bot') user = world.user(caller.application.id);
+      if (caller?.kind === 'bot') user = await world.user(caller.application.id);
       else if (caller?.kind === 'user') user = caller.user;
       else if (caller?.kind === 'bearer') {
         if (!caller.scopes.includes('identify')) throw new ServiceError('missingScope');
         const ownerId = caller.application.owner_id;
-        user = caller.user ?? (ownerId === null ? undefined : world.user(ownerId));
+        user = caller.user ?? (ownerId === null ? undefined : await world.user(ownerId));
       }
       if (!user) throw new ServiceError('unauthorized');
       return currentUserView(user);
     },
   });
   resource(app, '/api/v10/users/:userId', {
-    GET: (request) => {
-      const caller = identify(context.store, request, context.now());
+    GET: async (request) => {
+      const caller = await identify(context.store, request, context.now());
       if (caller?.kind !== 'bot') throw new ServiceError('unauthorized');
       const { userId } = snowflakeParams(request, { userId: 'user_id' });
-      const user = context.store.world.user(userId);
+      const user = await context.store.world.user(userId);
       if (!user) throw new ServiceError('unknownUser');
       return apiUser(user);
     },

@@ -4,6 +4,7 @@
  * gateway's MESSAGE_* by intent (the bus's `channelMessage`, gateway/message-dispatch.ts).
  */
 import { MessageType, type APIMessageReference } from 'discord-api-types/v10';
+import { snowflakeTime } from '../domain/snowflake.js';
 import type { EventBus } from '../events.js';
 import { storeMessageFiles, type FileRow, type OutgoingMessage } from './message-files.js';
 import { storedMessageView } from '../queries/stored-message-view.js';
@@ -25,8 +26,8 @@ export const CHANNEL_MESSAGE_TYPE = { DEFAULT: MessageType.Default, REPLY: Messa
 const HOUR_MS = 3_600_000;
 
 /** Stores a new message's poll: answers numbered 1..n, the expiry `duration` hours from `now`. */
-export function storePoll(store: Store, messageId: string, poll: PollInput, now: number): void {
-  store.polls.putPoll({
+export async function storePoll(store: Store, messageId: string, poll: PollInput, now: number): Promise<void> {
+  await store.polls.putPoll({
     message_id: messageId,
     question: poll.question,
     answers: poll.answers.map((media, index) => ({ answer_id: index + 1, poll_media: media })),
@@ -38,12 +39,12 @@ export function storePoll(store: Store, messageId: string, poll: PollInput, now:
 }
 
 /** Announces a message change to the channel's viewers and to bots. */
-export function announceMessage(services: MessageServices, change: 'create' | 'update' | 'delete', message: MessageRecord): void {
-  const channel = services.store.world.channel(message.channel_id);
+export async function announceMessage(services: MessageServices, change: 'create' | 'update' | 'delete', message: MessageRecord): Promise<void> {
+  const channel = await services.store.world.channel(message.channel_id);
   const type = change === 'create' ? 'MESSAGE_CREATE' : change === 'update' ? 'MESSAGE_UPDATE' : 'MESSAGE_DELETE';
   const data = change === 'delete'
     ? { id: message.id, channel_id: message.channel_id, ...(channel?.guild_id ? { guild_id: channel.guild_id } : {}) }
-    : storedMessageView(services.store, message, null);
+    : await storedMessageView(services.store, message, null);
   services.bus.emit('clientEvent', { to: { channelId: message.channel_id }, type, data });
   services.bus.emit('channelMessage', { change, message });
 }
@@ -64,14 +65,15 @@ export interface NewChannelMessage {
 }
 
 /** Stores and announces a new channel message (and its poll, in the same transaction). */
-export function createChannelMessage(services: MessageServices, input: NewChannelMessage): MessageRecord {
-  const now = services.now();
+export async function createChannelMessage(services: MessageServices, input: NewChannelMessage): Promise<MessageRecord> {
+  const id = services.nextId();
   const message: MessageRecord = {
-    id: services.nextId(),
+    id,
     channel_id: input.channelId,
     author_id: input.authorId,
     content: input.data.content ?? '',
-    timestamp: new Date(now).toISOString(),
+    // The service's timestamp is the id's own time.
+    timestamp: new Date(snowflakeTime(id)).toISOString(),
     edited_timestamp: null,
     type: input.type ?? (input.reference ? CHANNEL_MESSAGE_TYPE.REPLY : CHANNEL_MESSAGE_TYPE.DEFAULT),
     flags: input.data.flags ?? 0,
@@ -83,19 +85,19 @@ export function createChannelMessage(services: MessageServices, input: NewChanne
     interaction_metadata: null,
     ...(input.reference ? { message_reference: input.reference } : {}),
   };
-  services.store.transaction(() => {
-    services.store.messages.putMessage(message);
-    if (input.poll) storePoll(services.store, message.id, input.poll, now);
-    storeMessageFiles(services.store, message, input.files ?? []);
+  await services.store.transaction(async () => {
+    await services.store.messages.putMessage(message);
+    if (input.poll) await storePoll(services.store, message.id, input.poll, snowflakeTime(id));
+    await storeMessageFiles(services.store, message, input.files ?? []);
   });
-  announceMessage(services, 'create', message);
+  await announceMessage(services, 'create', message);
   return message;
 }
 
 /** Applies an edit: given fields replace, the edit is stamped. */
-export function editChannelMessage(
+export async function editChannelMessage(
   services: MessageServices, message: MessageRecord, data: OutgoingMessage, files: readonly FileRow[] = [],
-): MessageRecord {
+): Promise<MessageRecord> {
   const edited: MessageRecord = {
     ...message,
     ...(data.content !== undefined ? { content: data.content } : {}),
@@ -105,16 +107,16 @@ export function editChannelMessage(
     ...(data.attachments !== undefined ? { attachments: data.attachments } : {}),
     edited_timestamp: new Date(services.now()).toISOString(),
   };
-  services.store.transaction(() => {
-    services.store.messages.putMessage(edited);
-    storeMessageFiles(services.store, edited, files);
+  await services.store.transaction(async () => {
+    await services.store.messages.putMessage(edited);
+    await storeMessageFiles(services.store, edited, files);
   });
-  announceMessage(services, 'update', edited);
+  await announceMessage(services, 'update', edited);
   return edited;
 }
 
 /** Deletes a message with its poll and votes (the schema cascades them). */
-export function deleteChannelMessage(services: MessageServices, message: MessageRecord): void {
-  services.store.messages.deleteMessage(message.channel_id, message.id);
-  announceMessage(services, 'delete', message);
+export async function deleteChannelMessage(services: MessageServices, message: MessageRecord): Promise<void> {
+  await services.store.messages.deleteMessage(message.channel_id, message.id);
+  await announceMessage(services, 'delete', message);
 }

@@ -46,59 +46,59 @@ function checkTypeLimit(commands: ReadonlyArray<CommandDefinition>): void {
 }
 
 /** POST: a new command (201), or the existing one of the same type and name overwritten (200). */
-export function createCommand(scope: CommandScope, body: unknown): { created: boolean; command: StoredCommand } {
+export async function createCommand(scope: CommandScope, body: unknown): Promise<{ created: boolean; command: StoredCommand }> {
   const result = validateCommand(body, ruleContext(scope));
   if (!result.ok) throw invalidFormBody(result.errors);
   const definition = result.value;
   const { store, application, guildId } = scope;
-  return store.transaction(() => {
-    const existing = store.commands.list(application.id, guildId);
+  return await store.transaction(async () => {
+    const existing = await store.commands.list(application.id, guildId);
     const same = existing.find((command) => sameKey(command.definition, definition));
     if (same) {
       const updated = revise(same, definition, scope.nextId);
-      store.commands.put(updated);
+      await store.commands.put(updated);
       return { created: false, command: updated };
     }
     checkTypeLimit([...existing.map((command) => command.definition), definition]);
-    checkDailyCreates(store, application.id, guildId, 1, scope.now);
+    await checkDailyCreates(store, application.id, guildId, 1, scope.now);
     const id = scope.nextId();
     const command: StoredCommand = { id, application_id: application.id, guild_id: guildId, version: id, definition };
-    store.commands.put(command);
-    recordDailyCreates(store, application.id, guildId, 1, scope.now);
+    await store.commands.put(command);
+    await recordDailyCreates(store, application.id, guildId, 1, scope.now);
     return { created: true, command };
   });
 }
 
 /** The command `id` in this scope, or the service's 10063. */
-export function findCommand(scope: CommandScope, id: string): StoredCommand {
-  const command = scope.store.commands.get(scope.application.id, scope.guildId, id);
+export async function findCommand(scope: CommandScope, id: string): Promise<StoredCommand> {
+  const command = await scope.store.commands.get(scope.application.id, scope.guildId, id);
   if (!command) throw new ServiceError('unknownCommand');
   return command;
 }
 
 /** PATCH: given fields replace the stored ones; the merged result must pass every rule. */
-export function editCommand(scope: CommandScope, id: string, patch: unknown): StoredCommand {
+export async function editCommand(scope: CommandScope, id: string, patch: unknown): Promise<StoredCommand> {
   const { store } = scope;
-  return store.transaction(() => {
-    const command = findCommand(scope, id);
+  return await store.transaction(async () => {
+    const command = await findCommand(scope, id);
     const result = validateCommandEdit(command.definition, patch, ruleContext(scope));
     if (!result.ok) throw invalidFormBody(result.errors);
     const definition = result.value;
-    const clash = store.commands
-      .list(scope.application.id, scope.guildId)
+    const clash = (await store.commands
+      .list(scope.application.id, scope.guildId))
       .find((other) => other.id !== id && sameKey(other.definition, definition));
     if (clash) throw invalidField(['name'], 'APPLICATION_COMMANDS_DUPLICATE_NAME', 'Application command names must be unique');
     const updated = revise(command, definition, scope.nextId);
     // Renaming a command deletes its permissions (spec, Permissions).
-    if (updated.definition.name !== command.definition.name) store.commands.deletePermissions(command);
-    store.commands.put(updated);
+    if (updated.definition.name !== command.definition.name) await store.commands.deletePermissions(command);
+    await store.commands.put(updated);
     return updated;
   });
 }
 
 /** DELETE: the command and its permissions. */
-export function deleteCommand(scope: CommandScope, id: string): void {
-  scope.store.transaction(() => scope.store.commands.delete(findCommand(scope, id)));
+export async function deleteCommand(scope: CommandScope, id: string): Promise<void> {
+  await scope.store.transaction(async () => await scope.store.commands.delete(await findCommand(scope, id)));
 }
 
 /**
@@ -108,13 +108,13 @@ export function deleteCommand(scope: CommandScope, id: string): void {
  * stay JSON text throughout: each new one is encoded once, compared with the stored text
  * (the same test as `revise`) and written as that text.
  */
-export function overwriteCommands(scope: CommandScope, body: unknown): StoredCommand[] {
+export async function overwriteCommands(scope: CommandScope, body: unknown): Promise<StoredCommand[]> {
   const result = validateCommandList(body, ruleContext(scope));
   if (!result.ok) throw invalidFormBody(result.errors);
   const items = result.value;
   const { store, application, guildId } = scope;
-  return store.transaction(() => {
-    const existing = store.commands.listEncoded(application.id, guildId);
+  return await store.transaction(async () => {
+    const existing = await store.commands.listEncoded(application.id, guildId);
     checkTypeLimit(items.map((item) => item.command));
     if (existing.some((command) => command.type === 4) && !items.some((item) => item.command.type === 4)) {
       throw new ServiceError('entryPointRemoved');
@@ -129,25 +129,26 @@ export function overwriteCommands(scope: CommandScope, body: unknown): StoredCom
       return match;
     });
     const created = matches.filter((match) => match === undefined).length;
-    checkDailyCreates(store, application.id, guildId, created, scope.now);
+    await checkDailyCreates(store, application.id, guildId, created, scope.now);
 
-    for (const command of unmatched.values()) store.commands.delete(command);
-    matches.forEach((match, index) => {
-      if (!match) return;
+    for (const command of unmatched.values()) await store.commands.delete(command);
+    for (const [index, match] of matches.entries()) {
+      if (!match) continue;
       // Renaming deletes permissions; then free the row so swapped names never collide on the UNIQUE index.
-      if (match.name !== items[index]?.command.name) store.commands.deletePermissions(match);
-      store.commands.removeRow(match.id);
-    });
-    const saved = items.map((item, index) => {
+      if (match.name !== items[index]?.command.name) await store.commands.deletePermissions(match);
+      await store.commands.removeRow(match.id);
+    }
+    const saved: StoredCommand[] = [];
+    for (const [index, item] of items.entries()) {
       const match = matches[index];
       const encoded = JSON.stringify(item.command);
       const command: StoredCommand = match
         ? { id: match.id, application_id: application.id, guild_id: guildId, version: encoded === match.definition ? match.version : scope.nextId(), definition: item.command }
         : newCommand(scope.nextId(), application.id, guildId, item.command);
-      store.commands.put(command, encoded);
-      return command;
-    });
-    recordDailyCreates(store, application.id, guildId, created, scope.now);
+      await store.commands.put(command, encoded);
+      saved.push(command);
+    }
+    await recordDailyCreates(store, application.id, guildId, created, scope.now);
     return saved;
   });
 }

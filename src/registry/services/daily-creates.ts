@@ -9,9 +9,9 @@ export const DAILY_CREATE_LIMIT = 200;
 const DAY_MS = 86_400_000;
 
 /** Throws the service's 429 (30034) when `count` more creates would pass the limit. */
-export function checkDailyCreates(store: Store, applicationId: string, guildId: string | null, count: number, now: number): void {
+export async function checkDailyCreates(store: Store, applicationId: string, guildId: string | null, count: number, now: number): Promise<void> {
   if (count === 0) return;
-  const creates = store.commands.createsSince(applicationId, guildId, now - DAY_MS);
+  const creates = await store.commands.createsSince(applicationId, guildId, now - DAY_MS);
   const over = creates.length + count - DAILY_CREATE_LIMIT;
   if (over <= 0) return;
   // Room for `count` opens when the `over`-th oldest create leaves the window.
@@ -28,8 +28,8 @@ export function checkDailyCreates(store: Store, applicationId: string, guildId: 
 }
 
 /** Records `count` creates at `now`, forgetting those a day old. */
-export function recordDailyCreates(store: Store, applicationId: string, guildId: string | null, count: number, now: number): void {
+export async function recordDailyCreates(store: Store, applicationId: string, guildId: string | null, count: number, now: number): Promise<void> {
   if (count === 0) return;
-  store.commands.pruneCreates(now - DAY_MS);
-  store.commands.recordCreates(applicationId, guildId, now, count);
+  await store.commands.pruneCreates(now - DAY_MS);
+  await store.commands.recordCreates(applicationId, guildId, now, count);
 }

@@ -23,9 +23,9 @@ export const DEFAULT_ENTRY_POINT: CommandDefinition = {
 };
 
 /** Creates `Launch` for an EMBEDDED app that has no entry point yet (not counted as a daily create). */
-export function ensureEntryPoint(store: Store, applicationId: string, flags: number, nextId: () => string): void {
+export async function ensureEntryPoint(store: Store, applicationId: string, flags: number, nextId: () => string): Promise<void> {
   if ((flags & EMBEDDED_FLAG) === 0) return;
-  if (store.commands.list(applicationId, null).some((command) => command.definition.type === 4)) return;
+  if ((await store.commands.list(applicationId, null)).some((command) => command.definition.type === 4)) return;
   const id = nextId();
-  store.commands.put({ id, application_id: applicationId, guild_id: null, version: id, definition: DEFAULT_ENTRY_POINT });
+  await store.commands.put({ id, application_id: applicationId, guild_id: null, version: id, definition: DEFAULT_ENTRY_POINT });
 }

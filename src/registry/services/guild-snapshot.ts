@@ -4,17 +4,18 @@
  */
 import { diffGuild, type GuildEdits, type GuildSnapshot } from '../domain/guild-diff.js';
 import type { Store } from '../store/store.js';
+import { mapAsync } from '../async-lists.js';
 
 /** A guild with its roles, channels, members (with their users) and installs; undefined when there is none. */
-export function snapshotGuild(store: Store, guildId: string): GuildSnapshot | undefined {
-  const guild = store.world.guild(guildId);
+export async function snapshotGuild(store: Store, guildId: string): Promise<GuildSnapshot | undefined> {
+  const guild = await store.world.guild(guildId);
   if (!guild) return undefined;
-  const members = store.world.members(guildId).flatMap((member) => {
-    const user = store.world.user(member.user_id);
+  const members = (await mapAsync(await store.world.members(guildId), async (member) => {
+    const user = await store.world.user(member.user_id);
     return user ? [{ member, user }] : [];
-  });
+  })).flat();
   return {
-    guild, roles: store.world.roles(guildId), channels: store.world.channels(guildId), members, installs: store.world.installs(guildId),
+    guild, roles: await store.world.roles(guildId), channels: await store.world.channels(guildId), members, installs: await store.world.installs(guildId),
   };
 }
 
@@ -22,12 +23,12 @@ export function snapshotGuild(store: Store, guildId: string): GuildSnapshot | un
  * Runs `work` and answers what it changed in the guilds `guildIds` names (asked before and
  * after the work, so a guild the work creates is seen too). Guilds with no change are left out.
  */
-export function trackGuilds<T>(store: Store, guildIds: () => readonly string[], work: () => T): { result: T; changes: GuildEdits[] } {
-  const before = new Map(guildIds().map((id) => [id, snapshotGuild(store, id)]));
-  const result = work();
-  const ids = new Set([...before.keys(), ...guildIds()]);
-  const changes = [...ids]
-    .map((guildId) => ({ guildId, edits: diffGuild(before.get(guildId), snapshotGuild(store, guildId)) }))
-    .filter((change) => change.edits.length > 0);
-  return { result, changes };
+export async function trackGuilds<T>(
+  store: Store, guildIds: () => readonly string[] | Promise<readonly string[]>, work: () => Promise<T>,
+): Promise<{ result: T; changes: GuildEdits[] }> {
+  const before = new Map(await mapAsync(await guildIds(), async (id) => [id, await snapshotGuild(store, id)] as const));
+  const result = await work();
+  const ids = [...new Set([...before.keys(), ...(await guildIds())])];
+  const changes = await mapAsync(ids, async (guildId) => ({ guildId, edits: diffGuild(before.get(guildId), await snapshotGuild(store, guildId)) }));
+  return { result, changes: changes.filter((change) => change.edits.length > 0) };
 }

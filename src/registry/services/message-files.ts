@@ -113,10 +113,10 @@ export function prepareMessageFiles(
  * out of an edit's `attachments`, or their embed replaced). Call inside the transaction
  * that stores the message.
  */
-export function storeMessageFiles(store: Store, message: MessageRecord, rows: readonly FileRow[]): void {
-  for (const { record, bytes } of rows) store.attachments.put({ ...record, message_id: message.id }, bytes);
-  const ids = store.attachments.messageFileIds(message.id);
+export async function storeMessageFiles(store: Store, message: MessageRecord, rows: readonly FileRow[]): Promise<void> {
+  for (const { record, bytes } of rows) await store.attachments.put({ ...record, message_id: message.id }, bytes);
+  const ids = await store.attachments.messageFileIds(message.id);
   const shown = filesStillShown(message, ids);
   const gone = ids.filter((id) => !shown.has(id));
-  if (gone.length > 0) store.attachments.deleteMessageFiles(message.id, gone);
+  if (gone.length > 0) await store.attachments.deleteMessageFiles(message.id, gone);
 }

@@ -33,10 +33,10 @@ function resultEmbed(poll: PollRecord, counts: ReadonlyMap<number, number>): API
 }
 
 /** Finalizes a poll now: the poll's message is updated and its result posted. */
-function finalize(services: MessageServices, poll: PollRecord, message: MessageRecord): void {
+async function finalize(services: MessageServices, poll: PollRecord, message: MessageRecord): Promise<void> {
   const { store } = services;
   const now = services.now();
-  const channel = store.world.channel(message.channel_id);
+  const channel = await store.world.channel(message.channel_id);
   const reference: APIMessageReference = {
     type: MessageReferenceType.Default, message_id: message.id, channel_id: message.channel_id,
     ...(channel?.guild_id ? { guild_id: channel.guild_id } : {}),
@@ -44,51 +44,51 @@ function finalize(services: MessageServices, poll: PollRecord, message: MessageR
   const result: MessageRecord = {
     id: services.nextId(), channel_id: message.channel_id, author_id: message.author_id, content: '',
     timestamp: new Date(now).toISOString(), edited_timestamp: null, type: CHANNEL_MESSAGE_TYPE.POLL_RESULT, flags: 0,
-    embeds: [{ ...resultEmbed(poll, store.polls.counts(message.id)) }], components: [], attachments: [],
+    embeds: [{ ...resultEmbed(poll, await store.polls.counts(message.id)) }], components: [], attachments: [],
     application_id: message.application_id, webhook_id: null, interaction_metadata: null,
     message_reference: reference,
   };
-  store.transaction(() => {
-    store.polls.finalize(message.id, new Date(now).toISOString());
-    store.messages.putMessage(result);
+  await store.transaction(async () => {
+    await store.polls.finalize(message.id, new Date(now).toISOString());
+    await store.messages.putMessage(result);
   });
-  announceMessage(services, 'update', message);
-  announceMessage(services, 'create', result);
+  await announceMessage(services, 'update', message);
+  await announceMessage(services, 'create', result);
 }
 
 /** Finalizes every poll whose time has come (called before reads and writes that show polls). */
-export function settleExpiredPolls(services: MessageServices): void {
-  for (const poll of services.store.polls.expiredPolls(new Date(services.now()).toISOString())) {
-    const message = services.store.messages.messageById(poll.message_id);
-    if (message) finalize(services, poll, message);
+export async function settleExpiredPolls(services: MessageServices): Promise<void> {
+  for (const poll of await services.store.polls.expiredPolls(new Date(services.now()).toISOString())) {
+    const message = await services.store.messages.messageById(poll.message_id);
+    if (message) await finalize(services, poll, message);
   }
 }
 
 /** The poll of a message, or 520006 for a message without one. */
-export function pollOf(services: MessageServices, message: MessageRecord): PollRecord {
-  const poll = services.store.polls.poll(message.id);
+export async function pollOf(services: MessageServices, message: MessageRecord): Promise<PollRecord> {
+  const poll = await services.store.polls.poll(message.id);
   if (!poll) throw new ServiceError('notAPoll');
   return poll;
 }
 
 /** Ends a poll now (`POST .../expire`); only its author may. */
-export function expirePoll(services: MessageServices, message: MessageRecord, callerId: string): void {
-  const poll = pollOf(services, message);
+export async function expirePoll(services: MessageServices, message: MessageRecord, callerId: string): Promise<void> {
+  const poll = await pollOf(services, message);
   if (message.author_id !== callerId) throw new ServiceError('missingPermissions');
-  if (!poll.finalized) finalize(services, poll, message);
+  if (!poll.finalized) await finalize(services, poll, message);
 }
 
 /** Replaces a person's votes; answers each vote added and removed to bots and viewers. */
-export function castVotes(services: MessageServices, message: MessageRecord, userId: string, answerIds: readonly number[]): void {
-  const poll = pollOf(services, message);
+export async function castVotes(services: MessageServices, message: MessageRecord, userId: string, answerIds: readonly number[]): Promise<void> {
+  const poll = await pollOf(services, message);
   if (poll.finalized) throw new ServiceError('pollExpired');
-  const before = services.store.polls.votesOf(message.id, userId);
-  services.store.transaction(() => services.store.polls.setVotes(message.id, userId, answerIds));
+  const before = await services.store.polls.votesOf(message.id, userId);
+  await services.store.transaction(async () => await services.store.polls.setVotes(message.id, userId, answerIds));
   const changes = [
     ...before.filter((id) => !answerIds.includes(id)).map((id) => ({ change: 'remove' as const, answer_id: id })),
     ...answerIds.filter((id) => !before.includes(id)).map((id) => ({ change: 'add' as const, answer_id: id })),
   ];
-  const guildId = services.store.world.channel(message.channel_id)?.guild_id ?? null;
+  const guildId = (await services.store.world.channel(message.channel_id))?.guild_id ?? null;
   for (const { change, answer_id: answerId } of changes) {
     const vote = { change, user_id: userId, channel_id: message.channel_id, message_id: message.id, answer_id: answerId };
     services.bus.emit('pollVote', vote);

@@ -13,10 +13,10 @@ const DM_CHANNEL_TYPE = 1;
  * Why these recipients cannot share a DM or group DM: unknown users, bots in a group DM,
  * two bots in a DM, or a second DM between the same two people.
  */
-export function recipientsProblem(store: Store, channel: { id: string; type: number; recipients: readonly string[] }): WorldProblem | undefined {
+export async function recipientsProblem(store: Store, channel: { id: string; type: number; recipients: readonly string[] }): Promise<WorldProblem | undefined> {
   const users = [];
   for (const [index, id] of channel.recipients.entries()) {
-    const user = store.world.user(id);
+    const user = await store.world.user(id);
     if (!user) return problem(['recipients', index], `unknown user "${id}"`);
     if (channel.type === 3 && user.bot) return problem(['recipients', index], 'a group DM cannot include a bot', WORLD_CODES.invalid);
     users.push(user);
@@ -24,7 +24,7 @@ export function recipientsProblem(store: Store, channel: { id: string; type: num
   if (channel.type !== 1) return undefined;
   if (users.every((user) => user.bot)) return problem(['recipients'], 'a DM needs a person on one end', WORLD_CODES.invalid);
   const [first, second] = channel.recipients as [string, string];
-  const existing = store.world.directMessageBetween(first, second);
+  const existing = await store.world.directMessageBetween(first, second);
   if (existing !== undefined && existing !== channel.id) {
     return problem(['recipients'], `a DM between these users already exists ("${existing}")`, WORLD_CODES.taken);
   }
@@ -39,21 +39,21 @@ export function recipientsProblem(store: Store, channel: { id: string; type: num
  * Messages an app sent through an interaction are exempt too: user-installed apps post where
  * their bot is not.
  */
-export function messageProblem(
+export async function messageProblem(
   store: Store,
   message: { id: string; channel_id: string; author_id: string; application_id?: string | null; webhook_id?: string | null },
-): WorldProblem | undefined {
-  const channel = store.world.channel(message.channel_id);
+): Promise<WorldProblem | undefined> {
+  const channel = await store.world.channel(message.channel_id);
   if (!channel) return problem(['channel_id'], `unknown channel "${message.channel_id}"`);
   if (NO_MESSAGES.includes(channel.type)) {
     return problem(['channel_id'], `channel "${channel.id}" (type ${channel.type}) holds no messages`, WORLD_CODES.invalid);
   }
-  if (!store.world.user(message.author_id)) return problem(['author_id'], `unknown user "${message.author_id}"`);
-  const other = store.messages.messageById(message.id);
+  if (!await store.world.user(message.author_id)) return problem(['author_id'], `unknown user "${message.author_id}"`);
+  const other = await store.messages.messageById(message.id);
   if (other && other.channel_id !== message.channel_id) {
     return problem(['id'], `already a message in channel "${other.channel_id}"`, WORLD_CODES.taken);
   }
   if (message.application_id != null || message.webhook_id != null || channel.type !== DM_CHANNEL_TYPE) return undefined;
-  if (store.world.recipients(channel.id).includes(message.author_id)) return undefined;
+  if ((await store.world.recipients(channel.id)).includes(message.author_id)) return undefined;
   return problem(['author_id'], `user "${message.author_id}" is not a recipient of channel "${channel.id}"`, WORLD_CODES.invalid);
 }

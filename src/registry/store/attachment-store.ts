@@ -30,8 +30,8 @@ export class AttachmentStore {
   constructor(private readonly sql: Sql) {}
 
   /** Stores a new upload with its bytes. */
-  put(record: AttachmentRecord, bytes: Uint8Array): void {
-    this.sql.run(
+  async put(record: AttachmentRecord, bytes: Uint8Array): Promise<void> {
+    await this.sql.run(
       `INSERT INTO attachments (${COLUMNS}, bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       record.id, record.channel_id, record.uploader_id, record.filename, record.content_type, record.size,
       record.url_key, record.created_at, record.used_by_interaction, record.message_id, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
@@ -39,21 +39,21 @@ export class AttachmentStore {
   }
 
   /** An upload by id, or undefined when there is none. */
-  attachment(id: string): AttachmentRecord | undefined {
-    return this.sql.get<AttachmentRecord>(`SELECT ${COLUMNS} FROM attachments WHERE id = ?`, id);
+  async attachment(id: string): Promise<AttachmentRecord | undefined> {
+    return await this.sql.get<AttachmentRecord>(`SELECT ${COLUMNS} FROM attachments WHERE id = ?`, id);
   }
 
   /** An upload's bytes, or undefined when there is none. */
-  bytes(id: string): Buffer | undefined {
-    return this.sql.get<{ bytes: Buffer }>('SELECT bytes FROM attachments WHERE id = ?', id)?.bytes;
+  async bytes(id: string): Promise<Buffer | undefined> {
+    return (await this.sql.get<{ bytes: Buffer }>('SELECT bytes FROM attachments WHERE id = ?', id))?.bytes;
   }
 
   /**
    * Whether `userId` may send the upload with a command in `channelId`: theirs, uploaded
    * there, and not sent with an interaction yet (an upload goes with one command only).
    */
-  usable(id: string, userId: string, channelId: string): boolean {
-    const row = this.sql.get<{ id: string }>(
+  async usable(id: string, userId: string, channelId: string): Promise<boolean> {
+    const row = await this.sql.get<{ id: string }>(
       'SELECT id FROM attachments WHERE id = ? AND uploader_id = ? AND channel_id = ? AND used_by_interaction IS NULL AND message_id IS NULL',
       id, userId, channelId,
     );
@@ -61,23 +61,23 @@ export class AttachmentStore {
   }
 
   /** Records that an interaction sent these uploads, so no other can. */
-  markUsed(ids: readonly string[], interactionId: string): void {
+  async markUsed(ids: readonly string[], interactionId: string): Promise<void> {
     for (const id of ids) {
-      this.sql.run('UPDATE attachments SET used_by_interaction = ? WHERE id = ? AND used_by_interaction IS NULL', interactionId, id);
+      await this.sql.run('UPDATE attachments SET used_by_interaction = ? WHERE id = ? AND used_by_interaction IS NULL', interactionId, id);
     }
   }
 
   /** The ids of a message's files. */
-  messageFileIds(messageId: string): string[] {
-    return this.sql.all<{ id: string }>('SELECT id FROM attachments WHERE message_id = ?', messageId).map((row) => row.id);
+  async messageFileIds(messageId: string): Promise<string[]> {
+    return (await this.sql.all<{ id: string }>('SELECT id FROM attachments WHERE message_id = ?', messageId)).map((row) => row.id);
   }
 
   /** Removes files of a message (dropped by an edit), or all of them (an ephemeral message's, deleted). */
-  deleteMessageFiles(messageId: string, ids?: readonly string[]): void {
+  async deleteMessageFiles(messageId: string, ids?: readonly string[]): Promise<void> {
     if (ids === undefined) {
-      this.sql.run('DELETE FROM attachments WHERE message_id = ?', messageId);
+      await this.sql.run('DELETE FROM attachments WHERE message_id = ?', messageId);
       return;
     }
-    for (const id of ids) this.sql.run('DELETE FROM attachments WHERE message_id = ? AND id = ?', messageId, id);
+    for (const id of ids) await this.sql.run('DELETE FROM attachments WHERE message_id = ? AND id = ?', messageId, id);
   }
 }

@@ -53,26 +53,24 @@ function decode(row: CommandRow): StoredCommand {
 export class CommandStore {
   constructor(private readonly sql: Sql) {}
 
-  list(applicationId: string, guildId: string | null): StoredCommand[] {
-    return this.sql
-      .all<CommandRow>(`SELECT ${COLUMNS} FROM commands WHERE application_id = ? AND scope = ? ORDER BY id`, applicationId, scopeOf(guildId))
+  async list(applicationId: string, guildId: string | null): Promise<StoredCommand[]> {
+    return (await this.sql.all<CommandRow>(`SELECT ${COLUMNS} FROM commands WHERE application_id = ? AND scope = ? ORDER BY id`, applicationId, scopeOf(guildId)))
       .map(decode);
   }
 
   /** A scope's commands by id, definitions left encoded (see EncodedCommand). */
-  listEncoded(applicationId: string, guildId: string | null): EncodedCommand[] {
-    return this.sql
-      .all<CommandRow & { type: number; name: string }>(
+  async listEncoded(applicationId: string, guildId: string | null): Promise<EncodedCommand[]> {
+    return (await this.sql.all<CommandRow & { type: number; name: string }>(
         `SELECT ${COLUMNS}, type, name FROM commands WHERE application_id = ? AND scope = ? ORDER BY id`, applicationId, scopeOf(guildId),
-      )
+      ))
       .map((row) => ({
         id: row.id, application_id: row.application_id, guild_id: row.scope === '' ? null : row.scope,
         version: row.version, type: row.type, name: row.name, definition: row.definition,
       }));
   }
 
-  get(applicationId: string, guildId: string | null, id: string): StoredCommand | undefined {
-    const row = this.sql.get<CommandRow>(
+  async get(applicationId: string, guildId: string | null, id: string): Promise<StoredCommand | undefined> {
+    const row = await this.sql.get<CommandRow>(
       `SELECT ${COLUMNS} FROM commands WHERE application_id = ? AND scope = ? AND id = ?`,
       applicationId, scopeOf(guildId), id,
     );
@@ -80,14 +78,14 @@ export class CommandStore {
   }
 
   /** A command by id alone, whatever its app and scope (the client names commands by id). */
-  byId(id: string): StoredCommand | undefined {
-    const row = this.sql.cachedGet<CommandRow>(`SELECT ${COLUMNS} FROM commands WHERE id = ?`, id);
+  async byId(id: string): Promise<StoredCommand | undefined> {
+    const row = await this.sql.cachedGet<CommandRow>(`SELECT ${COLUMNS} FROM commands WHERE id = ?`, id);
     return row && decode(row);
   }
 
   /** Inserts or replaces a command by id; `encoded` is its definition's JSON when the caller already has it. */
-  put(command: StoredCommand, encoded: string = JSON.stringify(command.definition)): void {
-    this.sql.run(
+  async put(command: StoredCommand, encoded: string = JSON.stringify(command.definition)): Promise<void> {
+    await this.sql.run(
       `INSERT INTO commands (id, application_id, scope, type, name, version, definition) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET type = excluded.type, name = excluded.name,
          version = excluded.version, definition = excluded.definition`,
@@ -97,22 +95,22 @@ export class CommandStore {
   }
 
   /** Deletes a command and, as the spec requires, every permission overwrite it had. */
-  delete(command: CommandKey): void {
-    this.removeRow(command.id);
-    this.deletePermissions(command);
+  async delete(command: CommandKey): Promise<void> {
+    await this.removeRow(command.id);
+    await this.deletePermissions(command);
   }
 
   /** Removes only the command's row, keeping its permissions (a bulk overwrite rewrites kept commands). */
-  removeRow(id: string): void {
-    this.sql.run('DELETE FROM commands WHERE id = ?', id);
+  async removeRow(id: string): Promise<void> {
+    await this.sql.run('DELETE FROM commands WHERE id = ?', id);
   }
 
   /** Drops a command's overwrites: in its guild, or in every guild for a global command. */
-  deletePermissions(command: CommandKey): void {
+  async deletePermissions(command: CommandKey): Promise<void> {
     if (command.guild_id === null) {
-      this.sql.run('DELETE FROM command_permissions WHERE application_id = ? AND target_id = ?', command.application_id, command.id);
+      await this.sql.run('DELETE FROM command_permissions WHERE application_id = ? AND target_id = ?', command.application_id, command.id);
     } else {
-      this.sql.run(
+      await this.sql.run(
         'DELETE FROM command_permissions WHERE application_id = ? AND guild_id = ? AND target_id = ?',
         command.application_id, command.guild_id, command.id,
       );
@@ -120,20 +118,19 @@ export class CommandStore {
   }
 
   /** Times (ms) of the creates in a scope since `since`, oldest first: the daily limit's ledger. */
-  createsSince(applicationId: string, guildId: string | null, since: number): number[] {
-    return this.sql
-      .all<{ at: number }>('SELECT at FROM command_creates WHERE application_id = ? AND scope = ? AND at > ? ORDER BY at', applicationId, scopeOf(guildId), since)
+  async createsSince(applicationId: string, guildId: string | null, since: number): Promise<number[]> {
+    return (await this.sql.all<{ at: number }>('SELECT at FROM command_creates WHERE application_id = ? AND scope = ? AND at > ? ORDER BY at', applicationId, scopeOf(guildId), since))
       .map((row) => row.at);
   }
 
-  recordCreates(applicationId: string, guildId: string | null, at: number, count: number): void {
+  async recordCreates(applicationId: string, guildId: string | null, at: number, count: number): Promise<void> {
     for (let index = 0; index < count; index++) {
-      this.sql.run('INSERT INTO command_creates (application_id, scope, at) VALUES (?, ?, ?)', applicationId, scopeOf(guildId), at);
+      await this.sql.run('INSERT INTO command_creates (application_id, scope, at) VALUES (?, ?, ?)', applicationId, scopeOf(guildId), at);
     }
   }
 
   /** Forgets creates older than `before`, so the ledger stays small. */
-  pruneCreates(before: number): void {
-    this.sql.run('DELETE FROM command_creates WHERE at <= ?', before);
+  async pruneCreates(before: number): Promise<void> {
+    await this.sql.run('DELETE FROM command_creates WHERE at <= ?', before);
   }
 }

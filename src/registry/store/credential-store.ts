@@ -25,8 +25,8 @@ export class CredentialStore {
     return this.keychain.path;
   }
 
-  application(applicationId: string): ApplicationCredentials | undefined {
-    const row = this.sql.get<{ bot_token_hash: string; client_secret_hash: string | null; public_key: string }>(
+  async application(applicationId: string): Promise<ApplicationCredentials | undefined> {
+    const row = await this.sql.get<{ bot_token_hash: string; client_secret_hash: string | null; public_key: string }>(
       'SELECT bot_token_hash, client_secret_hash, public_key FROM applications WHERE id = ?', applicationId,
     );
     if (!row) return undefined;
@@ -40,37 +40,37 @@ export class CredentialStore {
   }
 
   /** A person's token, when the registry knows it (null when it has none or only its digest). */
-  userToken(userId: string): string | null {
-    const row = this.sql.get<{ token_hash: string | null }>('SELECT token_hash FROM users WHERE id = ?', userId);
+  async userToken(userId: string): Promise<string | null> {
+    const row = await this.sql.get<{ token_hash: string | null }>('SELECT token_hash FROM users WHERE id = ?', userId);
     return matching(this.keychain.read().users[userId]?.token, row?.token_hash ?? null);
   }
 
   /** Gives an application a new bot token: the old one stops working at once. */
-  resetBotToken(applicationId: string): string {
+  async resetBotToken(applicationId: string): Promise<string> {
     const token = generateToken(applicationId);
-    this.sql.run('UPDATE applications SET bot_token_hash = ? WHERE id = ?', hashSecret(token), applicationId);
-    this.keychain.remember({ kind: 'bot_token', applicationId, value: token });
+    await this.sql.run('UPDATE applications SET bot_token_hash = ? WHERE id = ?', hashSecret(token), applicationId);
+    this.sql.afterCommit(() => this.keychain.remember({ kind: 'bot_token', applicationId, value: token }));
     return token;
   }
 
   /** Gives an application a new client secret (one that had none gets one). */
-  resetClientSecret(applicationId: string): string {
+  async resetClientSecret(applicationId: string): Promise<string> {
     const secret = generateSecret();
-    this.sql.run('UPDATE applications SET client_secret_hash = ? WHERE id = ?', hashSecret(secret), applicationId);
-    this.keychain.remember({ kind: 'client_secret', applicationId, value: secret });
+    await this.sql.run('UPDATE applications SET client_secret_hash = ? WHERE id = ?', hashSecret(secret), applicationId);
+    this.sql.afterCommit(() => this.keychain.remember({ kind: 'client_secret', applicationId, value: secret }));
     return secret;
   }
 
   /** Replaces an application's Ed25519 key pair (its `verify_key` changes). */
-  setKeys(applicationId: string, publicKey: string, privateKey: string): void {
-    this.sql.run('UPDATE applications SET public_key = ?, private_key = ? WHERE id = ?', publicKey, privateKey, applicationId);
+  async setKeys(applicationId: string, publicKey: string, privateKey: string): Promise<void> {
+    await this.sql.run('UPDATE applications SET public_key = ?, private_key = ? WHERE id = ?', publicKey, privateKey, applicationId);
   }
 
   /** Gives a person a new token: their old one stops working at once. */
-  resetUserToken(userId: string): string {
+  async resetUserToken(userId: string): Promise<string> {
     const token = generateToken(userId);
-    this.sql.run('UPDATE users SET token_hash = ? WHERE id = ?', hashSecret(token), userId);
-    this.keychain.remember({ kind: 'user_token', userId, value: token });
+    await this.sql.run('UPDATE users SET token_hash = ? WHERE id = ?', hashSecret(token), userId);
+    this.sql.afterCommit(() => this.keychain.remember({ kind: 'user_token', userId, value: token }));
     return token;
   }
 }

@@ -69,7 +69,6 @@ function apply(contents: KeychainContents, change: KeychainChange): void {
 export class Keychain {
   private memory = empty();
   private pending: KeychainChange[] = [];
-  private depth = 0;
 
   /** `directory` null keeps the keychain in memory (a store without a data directory). */
   constructor(private readonly directory: string | null, private readonly warn: (message: string) => void = (message) => console.warn(message)) {}
@@ -90,27 +89,10 @@ export class Keychain {
     }
   }
 
-  /** Records a change: now, or when the outermost `batch` around it ends well. */
+  /** Records a change (the database calls it once the change has committed). */
   remember(change: KeychainChange): void {
     this.pending.push(change);
-    if (this.depth === 0) this.flush();
-  }
-
-  /** Runs `work`, writing its changes once at the end; a throw forgets them. */
-  batch<T>(work: () => T): T {
-    this.depth += 1;
-    let done = false;
-    try {
-      const result = work();
-      done = true;
-      return result;
-    } finally {
-      this.depth -= 1;
-      if (this.depth === 0) {
-        if (done) this.flush();
-        else this.pending = [];
-      }
-    }
+    this.flush();
   }
 
   private flush(): void {

@@ -50,8 +50,8 @@ export class MessageStore {
   constructor(private readonly sql: Sql) {}
 
   /** Inserts or replaces a message by id. */
-  putMessage(record: MessageRecord): void {
-    this.sql.run(
+  async putMessage(record: MessageRecord): Promise<void> {
+    await this.sql.run(
       `INSERT INTO messages (${COLUMNS}, sort_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET channel_id = excluded.channel_id, author_id = excluded.author_id,
          content = excluded.content, timestamp = excluded.timestamp, edited_timestamp = excluded.edited_timestamp,
@@ -68,49 +68,48 @@ export class MessageStore {
   }
 
   /** A message of a channel, or undefined when the channel holds no message with that id. */
-  message(channelId: string, id: string): MessageRecord | undefined {
-    const row = this.sql.get<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE channel_id = ? AND id = ?`, channelId, id);
+  async message(channelId: string, id: string): Promise<MessageRecord | undefined> {
+    const row = await this.sql.get<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE channel_id = ? AND id = ?`, channelId, id);
     return row && decode(row);
   }
 
   /** The message with an id, whatever its channel (to refuse one id in two channels). */
-  messageById(id: string): MessageRecord | undefined {
-    const row = this.sql.get<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE id = ?`, id);
+  async messageById(id: string): Promise<MessageRecord | undefined> {
+    const row = await this.sql.get<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE id = ?`, id);
     return row && decode(row);
   }
 
   /** One page of a channel's messages, newest first, as the service answers them. */
-  messages(channelId: string, page: MessagePage): MessageRecord[] {
-    const select = (where: string, order: 'ASC' | 'DESC', key: string | null, limit: number) =>
-      this.sql
-        .all<MessageRow>(
+  async messages(channelId: string, page: MessagePage): Promise<MessageRecord[]> {
+    const select = async (where: string, order: 'ASC' | 'DESC', key: string | null, limit: number) =>
+      (await this.sql.all<MessageRow>(
           `SELECT ${COLUMNS} FROM messages WHERE channel_id = ? ${where} ORDER BY sort_key ${order} LIMIT ?`,
           ...(key === null ? [channelId, limit] : [channelId, key, limit]),
-        )
+        ))
         .map(decode);
     if (page.around !== undefined) {
       const key = sortKey(page.around);
-      const newer = select('AND sort_key > ?', 'ASC', key, Math.floor(page.limit / 2)).reverse();
-      return [...newer, ...select('AND sort_key <= ?', 'DESC', key, page.limit - newer.length)];
+      const newer = (await select('AND sort_key > ?', 'ASC', key, Math.floor(page.limit / 2))).reverse();
+      return [...newer, ...(await select('AND sort_key <= ?', 'DESC', key, page.limit - newer.length))];
     }
-    if (page.before !== undefined) return select('AND sort_key < ?', 'DESC', sortKey(page.before), page.limit);
-    if (page.after !== undefined) return select('AND sort_key > ?', 'ASC', sortKey(page.after), page.limit).reverse();
-    return select('', 'DESC', null, page.limit);
+    if (page.before !== undefined) return await select('AND sort_key < ?', 'DESC', sortKey(page.before), page.limit);
+    if (page.after !== undefined) return (await select('AND sort_key > ?', 'ASC', sortKey(page.after), page.limit)).reverse();
+    return await select('', 'DESC', null, page.limit);
   }
 
   /** The id of a channel's newest message (`last_message_id`), or null. */
-  lastMessageId(channelId: string): string | null {
-    const row = this.sql.get<{ id: string }>('SELECT id FROM messages WHERE channel_id = ? ORDER BY sort_key DESC LIMIT 1', channelId);
+  async lastMessageId(channelId: string): Promise<string | null> {
+    const row = await this.sql.get<{ id: string }>('SELECT id FROM messages WHERE channel_id = ? ORDER BY sort_key DESC LIMIT 1', channelId);
     return row?.id ?? null;
   }
 
   /** Every message, by channel then age: what a world export carries. */
-  allMessages(): MessageRecord[] {
-    return this.sql.all<MessageRow>(`SELECT ${COLUMNS} FROM messages ORDER BY channel_id, sort_key`).map(decode);
+  async allMessages(): Promise<MessageRecord[]> {
+    return (await this.sql.all<MessageRow>(`SELECT ${COLUMNS} FROM messages ORDER BY channel_id, sort_key`)).map(decode);
   }
 
   /** Removes one message (an interaction response deleted by its app, say). */
-  deleteMessage(channelId: string, id: string): void {
-    this.sql.run('DELETE FROM messages WHERE channel_id = ? AND id = ?', channelId, id);
+  async deleteMessage(channelId: string, id: string): Promise<void> {
+    await this.sql.run('DELETE FROM messages WHERE channel_id = ? AND id = ?', channelId, id);
   }
 }

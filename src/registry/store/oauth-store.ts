@@ -52,9 +52,9 @@ export class OAuthStore {
   constructor(private readonly sql: Sql) {}
 
   /** Stores a new code (by digest) and forgets codes long past their expiry. */
-  putCode(code: string, record: AuthorizationCodeRecord): void {
-    this.sql.run('DELETE FROM oauth_codes WHERE expires_at < ?', record.expires_at - CODE_MEMORY_MS);
-    this.sql.run(
+  async putCode(code: string, record: AuthorizationCodeRecord): Promise<void> {
+    await this.sql.run('DELETE FROM oauth_codes WHERE expires_at < ?', record.expires_at - CODE_MEMORY_MS);
+    await this.sql.run(
       `INSERT INTO oauth_codes (code_hash, grant_id, application_id, user_id, scopes, redirect_uri, code_challenge, nonce, expires_at, redeemed)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       hashSecret(code), record.grant_id, record.application_id, record.user_id, record.scopes.join(' '),
@@ -62,8 +62,8 @@ export class OAuthStore {
     );
   }
 
-  code(code: string): AuthorizationCodeRecord | undefined {
-    const row = this.sql.get<CodeRow>(
+  async code(code: string): Promise<AuthorizationCodeRecord | undefined> {
+    const row = await this.sql.get<CodeRow>(
       `SELECT grant_id, application_id, user_id, scopes, redirect_uri, code_challenge, nonce, expires_at, redeemed
        FROM oauth_codes WHERE code_hash = ?`,
       hashSecret(code),
@@ -72,24 +72,24 @@ export class OAuthStore {
   }
 
   /** Ends a code's life at `at` (the management API's expire, for the client's failure path). */
-  expireCode(code: string, at: number): void {
-    this.sql.run('UPDATE oauth_codes SET expires_at = MIN(expires_at, ?) WHERE code_hash = ?', at, hashSecret(code));
+  async expireCode(code: string, at: number): Promise<void> {
+    await this.sql.run('UPDATE oauth_codes SET expires_at = MIN(expires_at, ?) WHERE code_hash = ?', at, hashSecret(code));
   }
 
   /** Marks a code used; callers check `redeemed` first inside the same transaction. */
-  redeemCode(code: string): void {
-    this.sql.run('UPDATE oauth_codes SET redeemed = 1 WHERE code_hash = ?', hashSecret(code));
+  async redeemCode(code: string): Promise<void> {
+    await this.sql.run('UPDATE oauth_codes SET redeemed = 1 WHERE code_hash = ?', hashSecret(code));
   }
 
-  putRefreshToken(token: string, record: RefreshTokenRecord): void {
-    this.sql.run(
+  async putRefreshToken(token: string, record: RefreshTokenRecord): Promise<void> {
+    await this.sql.run(
       'INSERT INTO oauth_refresh_tokens (token_hash, grant_id, application_id, user_id, scopes, rotated) VALUES (?, ?, ?, ?, ?, ?)',
       hashSecret(token), record.grant_id, record.application_id, record.user_id, record.scopes.join(' '), record.rotated ? 1 : 0,
     );
   }
 
-  refreshToken(token: string): RefreshTokenRecord | undefined {
-    const row = this.sql.get<RefreshRow>(
+  async refreshToken(token: string): Promise<RefreshTokenRecord | undefined> {
+    const row = await this.sql.get<RefreshRow>(
       'SELECT grant_id, application_id, user_id, scopes, rotated FROM oauth_refresh_tokens WHERE token_hash = ?',
       hashSecret(token),
     );
@@ -97,34 +97,34 @@ export class OAuthStore {
   }
 
   /** Retires a refresh token that was exchanged; it is kept only to recognise a replay. */
-  rotateRefreshToken(token: string): void {
-    this.sql.run('UPDATE oauth_refresh_tokens SET rotated = 1 WHERE token_hash = ?', hashSecret(token));
+  async rotateRefreshToken(token: string): Promise<void> {
+    await this.sql.run('UPDATE oauth_refresh_tokens SET rotated = 1 WHERE token_hash = ?', hashSecret(token));
   }
 
   /** Removes every refresh token of a grant (access tokens are the token store's to revoke). */
-  revokeGrant(grantId: string): void {
-    this.sql.run('DELETE FROM oauth_refresh_tokens WHERE grant_id = ?', grantId);
+  async revokeGrant(grantId: string): Promise<void> {
+    await this.sql.run('DELETE FROM oauth_refresh_tokens WHERE grant_id = ?', grantId);
   }
 
   /**
    * An app's client secret digest: null for a public client (none was ever set), undefined
    * for an unknown app. Compared with `secretMatches`, never returned to a caller.
    */
-  clientSecretDigest(applicationId: string): string | null | undefined {
-    return this.sql.get<{ hash: string | null }>('SELECT client_secret_hash AS hash FROM applications WHERE id = ?', applicationId)?.hash;
+  async clientSecretDigest(applicationId: string): Promise<string | null | undefined> {
+    return (await this.sql.get<{ hash: string | null }>('SELECT client_secret_hash AS hash FROM applications WHERE id = ?', applicationId))?.hash;
   }
 
   /** Signing keys, oldest first: the first signs, all are published. */
-  signingKeys(): SigningKeyRecord[] {
-    return this.sql.all<SigningKeyRecord>('SELECT id, private_key, created_at FROM oauth_signing_keys ORDER BY created_at, id')
+  async signingKeys(): Promise<SigningKeyRecord[]> {
+    return (await this.sql.all<SigningKeyRecord>('SELECT id, private_key, created_at FROM oauth_signing_keys ORDER BY created_at, id'))
       .map((row) => ({ id: row.id, private_key: row.private_key, created_at: row.created_at }));
   }
 
   /** Keeps a new key only when there is none yet, so two registries on one directory agree on one. */
-  addFirstSigningKey(record: SigningKeyRecord): void {
-    this.sql.transaction(() => {
-      if (this.sql.get('SELECT 1 AS found FROM oauth_signing_keys LIMIT 1')) return;
-      this.sql.run('INSERT INTO oauth_signing_keys (id, private_key, created_at) VALUES (?, ?, ?)', record.id, record.private_key, record.created_at);
+  async addFirstSigningKey(record: SigningKeyRecord): Promise<void> {
+    await this.sql.transaction(async () => {
+      if (await this.sql.get('SELECT 1 AS found FROM oauth_signing_keys LIMIT 1')) return;
+      await this.sql.run('INSERT INTO oauth_signing_keys (id, private_key, created_at) VALUES (?, ?, ?)', record.id, record.private_key, record.created_at);
     });
   }
 }

@@ -36,14 +36,13 @@ function decode(row: PermissionRow): CommandPermissions {
 export class PermissionStore {
   constructor(private readonly sql: Sql) {}
 
-  list(applicationId: string, guildId: string): CommandPermissions[] {
-    return this.sql
-      .cachedAll<PermissionRow>('SELECT application_id, guild_id, target_id, permissions FROM command_permissions WHERE application_id = ? AND guild_id = ? ORDER BY target_id', applicationId, guildId)
+  async list(applicationId: string, guildId: string): Promise<CommandPermissions[]> {
+    return (await this.sql.cachedAll<PermissionRow>('SELECT application_id, guild_id, target_id, permissions FROM command_permissions WHERE application_id = ? AND guild_id = ? ORDER BY target_id', applicationId, guildId))
       .map(decode);
   }
 
-  get(applicationId: string, guildId: string, targetId: string): CommandPermissions | undefined {
-    const row = this.sql.get<PermissionRow>(
+  async get(applicationId: string, guildId: string, targetId: string): Promise<CommandPermissions | undefined> {
+    const row = await this.sql.get<PermissionRow>(
       'SELECT application_id, guild_id, target_id, permissions FROM command_permissions WHERE application_id = ? AND guild_id = ? AND target_id = ?',
       applicationId, guildId, targetId,
     );
@@ -51,12 +50,12 @@ export class PermissionStore {
   }
 
   /** Replaces a target's overwrites; an empty list removes them. */
-  put(applicationId: string, guildId: string, targetId: string, permissions: PermissionOverwrite[]): void {
+  async put(applicationId: string, guildId: string, targetId: string, permissions: PermissionOverwrite[]): Promise<void> {
     if (permissions.length === 0) {
-      this.sql.run('DELETE FROM command_permissions WHERE application_id = ? AND guild_id = ? AND target_id = ?', applicationId, guildId, targetId);
+      await this.sql.run('DELETE FROM command_permissions WHERE application_id = ? AND guild_id = ? AND target_id = ?', applicationId, guildId, targetId);
       return;
     }
-    this.sql.run(
+    await this.sql.run(
       `INSERT INTO command_permissions (application_id, guild_id, target_id, permissions) VALUES (?, ?, ?, ?)
        ON CONFLICT (application_id, guild_id, target_id) DO UPDATE SET permissions = excluded.permissions`,
       applicationId, guildId, targetId, JSON.stringify(permissions),

@@ -46,55 +46,54 @@ export class PollStore {
   constructor(private readonly sql: Sql) {}
 
   /** Stores a new poll (its message must be stored first). */
-  putPoll(poll: PollRecord): void {
-    this.sql.run(
+  async putPoll(poll: PollRecord): Promise<void> {
+    await this.sql.run(
       `INSERT INTO polls (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
       poll.message_id, JSON.stringify(poll.question), JSON.stringify(poll.answers), poll.expiry,
       poll.allow_multiselect ? 1 : 0, poll.layout_type, poll.finalized ? 1 : 0,
     );
   }
 
-  poll(messageId: string): PollRecord | undefined {
-    const row = this.sql.get<PollRow>(`SELECT ${COLUMNS} FROM polls WHERE message_id = ?`, messageId);
+  async poll(messageId: string): Promise<PollRecord | undefined> {
+    const row = await this.sql.get<PollRow>(`SELECT ${COLUMNS} FROM polls WHERE message_id = ?`, messageId);
     return row && decode(row);
   }
 
   /** Polls not yet finalized whose expiry is at or before `isoTime` (ISO strings sort by time). */
-  expiredPolls(isoTime: string): PollRecord[] {
-    return this.sql.all<PollRow>(`SELECT ${COLUMNS} FROM polls WHERE finalized = 0 AND expiry <= ?`, isoTime).map(decode);
+  async expiredPolls(isoTime: string): Promise<PollRecord[]> {
+    return (await this.sql.all<PollRow>(`SELECT ${COLUMNS} FROM polls WHERE finalized = 0 AND expiry <= ?`, isoTime)).map(decode);
   }
 
   /** Ends a poll: its expiry becomes `isoTime` when earlier, and it is finalized. */
-  finalize(messageId: string, isoTime: string): void {
-    this.sql.run('UPDATE polls SET finalized = 1, expiry = MIN(expiry, ?) WHERE message_id = ?', isoTime, messageId);
+  async finalize(messageId: string, isoTime: string): Promise<void> {
+    await this.sql.run('UPDATE polls SET finalized = 1, expiry = MIN(expiry, ?) WHERE message_id = ?', isoTime, messageId);
   }
 
   /** The answers a user voted for, in order. */
-  votesOf(messageId: string, userId: string): number[] {
-    return this.sql
-      .all<{ answer_id: number }>('SELECT answer_id FROM poll_votes WHERE message_id = ? AND user_id = ? ORDER BY answer_id', messageId, userId)
+  async votesOf(messageId: string, userId: string): Promise<number[]> {
+    return (await this.sql.all<{ answer_id: number }>('SELECT answer_id FROM poll_votes WHERE message_id = ? AND user_id = ? ORDER BY answer_id', messageId, userId))
       .map((row) => row.answer_id);
   }
 
   /** Replaces a user's votes with `answerIds` (empty: removes the vote). */
-  setVotes(messageId: string, userId: string, answerIds: readonly number[]): void {
-    this.sql.run('DELETE FROM poll_votes WHERE message_id = ? AND user_id = ?', messageId, userId);
+  async setVotes(messageId: string, userId: string, answerIds: readonly number[]): Promise<void> {
+    await this.sql.run('DELETE FROM poll_votes WHERE message_id = ? AND user_id = ?', messageId, userId);
     for (const answerId of answerIds) {
-      this.sql.run('INSERT INTO poll_votes (message_id, answer_id, user_id) VALUES (?, ?, ?)', messageId, answerId, userId);
+      await this.sql.run('INSERT INTO poll_votes (message_id, answer_id, user_id) VALUES (?, ?, ?)', messageId, answerId, userId);
     }
   }
 
   /** Votes per answer id (answers nobody chose are absent). */
-  counts(messageId: string): Map<number, number> {
-    const rows = this.sql.all<{ answer_id: number; count: number }>(
+  async counts(messageId: string): Promise<Map<number, number>> {
+    const rows = await this.sql.all<{ answer_id: number; count: number }>(
       'SELECT answer_id, COUNT(*) AS count FROM poll_votes WHERE message_id = ? GROUP BY answer_id', messageId,
     );
     return new Map(rows.map((row) => [row.answer_id, Number(row.count)]));
   }
 
   /** Who voted for an answer, by user id ascending (snowflake order), after `after`. */
-  voters(messageId: string, answerId: number, after: string | undefined, limit: number): string[] {
-    const rows = this.sql.all<{ user_id: string }>(
+  async voters(messageId: string, answerId: number, after: string | undefined, limit: number): Promise<string[]> {
+    const rows = await this.sql.all<{ user_id: string }>(
       `SELECT user_id FROM poll_votes WHERE message_id = ? AND answer_id = ? ORDER BY length(user_id), user_id`, messageId, answerId,
     );
     const ids = rows.map((row) => row.user_id).filter((id) => after === undefined || BigInt(id) > BigInt(after));

@@ -67,7 +67,8 @@ export class ReadCache {
     if (table === undefined || !UNCACHED_TABLES.has(table)) this.forget();
   }
 
-  private forget(): void {
+  /** Forgets every kept row (also when another process's change is heard of). */
+  forget(): void {
     this.rows.clear();
     this.size = 0;
   }

@@ -15,9 +15,9 @@ export class SessionStore {
   constructor(private readonly sql: Sql) {}
 
   /** Records a new session token for a person and forgets their oldest beyond the limit. */
-  put(token: string, userId: string, createdAt: number): void {
-    this.sql.run('INSERT INTO sessions (token_hash, user_id, created_at) VALUES (?, ?, ?)', hashSecret(token), userId, createdAt);
-    this.sql.run(
+  async put(token: string, userId: string, createdAt: number): Promise<void> {
+    await this.sql.run('INSERT INTO sessions (token_hash, user_id, created_at) VALUES (?, ?, ?)', hashSecret(token), userId, createdAt);
+    await this.sql.run(
       `DELETE FROM sessions WHERE user_id = ? AND token_hash NOT IN
          (SELECT token_hash FROM sessions WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?)`,
       userId, userId, SESSIONS_PER_USER,
@@ -25,8 +25,8 @@ export class SessionStore {
   }
 
   /** The person a session token belongs to, if it is one. */
-  user(token: string): UserRecord | undefined {
-    return user(this.sql.cachedGet<UserRow>(
+  async user(token: string): Promise<UserRecord | undefined> {
+    return user(await this.sql.cachedGet<UserRow>(
       `SELECT users.id AS id, username, global_name, locale, bot FROM sessions
        JOIN users ON users.id = sessions.user_id WHERE sessions.token_hash = ?`,
       hashSecret(token),

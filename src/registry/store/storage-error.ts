@@ -61,11 +61,16 @@ export function storageProblem(error: unknown): StorageProblem | undefined {
  * directory /x: the disk is full (SQLITE_FULL)". Other errors pass through unchanged.
  */
 export function openingDataDirectory<T>(directory: string, open: () => T): T {
-  try {
-    return open();
-  } catch (error) {
+  const translate = (error: unknown): never => {
     const problem = storageProblem(error);
     if (problem) throw new StorageError(`cannot write to the data directory ${directory}: ${problem.message}`, problem);
     throw error;
+  };
+  try {
+    const result = open();
+    // An asynchronous `open` (loading a world) is translated when it settles.
+    return (result instanceof Promise ? result.catch(translate) : result) as T;
+  } catch (error) {
+    return translate(error);
   }
 }

@@ -1,13 +1,15 @@
 /**
- * The registry's state behind one small interface: SQLite today. Calls are synchronous
- * (libsql, like better-sqlite3), which makes every read-check-write sequence inside
- * `transaction` atomic with respect to other requests.
+ * The registry's state behind one asynchronous interface, over either backend
+ * (database.ts): the embedded SQLite file or a shared PostgreSQL server. Every
+ * read-check-write sequence runs inside `transaction`, which makes it atomic with respect
+ * to other requests, in this process and in any other on the same database.
  */
 import { AttachmentStore } from './attachment-store.js';
 import { CommandStore } from './command-store.js';
 import { CredentialStore } from './credential-store.js';
-import { openDatabase, type Sql } from './database.js';
+import type { Sql } from './database.js';
 import { Keychain } from './keychain.js';
+import { openSqlite } from './sqlite-database.js';
 import { MessageStore } from './message-store.js';
 import { OAuthStore } from './oauth-store.js';
 import { PermissionStore } from './permission-store.js';
@@ -36,7 +38,7 @@ export class Store {
   readonly credentials: CredentialStore;
 
   /** `keychain` keeps the plaintext of tokens: `credentials.json` in the data directory, or memory. */
-  constructor(private readonly sql: Sql, private readonly keychain: Keychain = new Keychain(null)) {
+  constructor(readonly sql: Sql, keychain: Keychain = new Keychain(null)) {
     this.world = new WorldStore(sql, keychain);
     this.credentials = new CredentialStore(sql, keychain);
     this.commands = new CommandStore(sql);
@@ -50,22 +52,26 @@ export class Store {
   }
 
   /** The person a client token names: their world-file token or a session the host minted. */
-  personByToken(token: string): UserRecord | undefined {
-    return this.world.userByToken(token) ?? this.sessions.user(token);
+  async personByToken(token: string): Promise<UserRecord | undefined> {
+    return (await this.world.userByToken(token)) ?? (await this.sessions.user(token));
   }
 
-  /** Runs `work` atomically: all its writes are committed together, or none. */
-  transaction<T>(work: () => T): T {
-    // The keychain is written once the database has committed, and not at all after a rollback.
-    return this.keychain.batch(() => this.sql.transaction(work));
+  /** Runs `work` atomically: all its writes are committed together, or none (database.ts). */
+  transaction<T>(work: () => Promise<T>): Promise<T> {
+    return this.sql.transaction(work);
   }
 
-  close(): void {
-    this.sql.db.close();
+  /** Runs `action` once the current transaction has committed (at once outside one). */
+  afterCommit(action: () => void): void {
+    this.sql.afterCommit(action);
+  }
+
+  close(): Promise<void> {
+    return this.sql.close();
   }
 }
 
-/** Opens the store in a data directory (':memory:' for tests that need no disk). */
+/** Opens the embedded store in a data directory (':memory:' for tests that need no disk). */
 export function openStore(directory: string): Store {
-  return new Store(openDatabase(directory), new Keychain(directory === ':memory:' ? null : directory));
+  return new Store(openSqlite(directory), new Keychain(directory === ':memory:' ? null : directory));
 }

@@ -8,15 +8,15 @@ export class TokenStore {
   constructor(private readonly sql: Sql) {}
 
   /** Stores a token; `grantId` ties it to the authorization it came from, so the grant can be revoked whole. */
-  put(token: string, record: OAuthTokenRecord, grantId: string | null = null): void {
-    this.sql.run(
+  async put(token: string, record: OAuthTokenRecord, grantId: string | null = null): Promise<void> {
+    await this.sql.run(
       'INSERT OR REPLACE INTO oauth_tokens (token_hash, application_id, user_id, scopes, expires_at, grant_id) VALUES (?, ?, ?, ?, ?, ?)',
       hashSecret(token), record.application_id, record.user_id, record.scopes.join(' '), record.expires_at, grantId,
     );
   }
 
-  find(token: string): OAuthTokenRecord | undefined {
-    const row = this.sql.get<{ application_id: string; user_id: string | null; scopes: string; expires_at: number }>(
+  async find(token: string): Promise<OAuthTokenRecord | undefined> {
+    const row = await this.sql.get<{ application_id: string; user_id: string | null; scopes: string; expires_at: number }>(
       'SELECT application_id, user_id, scopes, expires_at FROM oauth_tokens WHERE token_hash = ?',
       hashSecret(token),
     );
@@ -29,12 +29,12 @@ export class TokenStore {
     };
   }
 
-  revoke(token: string): void {
-    this.sql.run('DELETE FROM oauth_tokens WHERE token_hash = ?', hashSecret(token));
+  async revoke(token: string): Promise<void> {
+    await this.sql.run('DELETE FROM oauth_tokens WHERE token_hash = ?', hashSecret(token));
   }
 
   /** Revokes every access token issued from one grant (a reused code, a revoked refresh token). */
-  revokeGrant(grantId: string): void {
-    this.sql.run('DELETE FROM oauth_tokens WHERE grant_id = ?', grantId);
+  async revokeGrant(grantId: string): Promise<void> {
+    await this.sql.run('DELETE FROM oauth_tokens WHERE grant_id = ?', grantId);
   }
 }

@@ -15,81 +15,81 @@ type WorldGuild = WorldFile['guilds'][number];
 type Path = Array<string | number>;
 
 /** Loads one guild at `at` (its path in the file, for messages naming the field). */
-export function loadGuild(store: Store, guild: WorldGuild, at: Path, context: LoadContext): void {
-  if (!store.world.user(guild.owner_id)) throw new WorldError(problem([...at, 'owner_id'], `unknown user "${guild.owner_id}"`));
-  store.world.putGuild({ id: guild.id, name: guild.name, owner_id: guild.owner_id, locale: guild.locale ?? 'en-US' });
-  const roleIds = loadRoles(store, guild, at);
-  loadChannels(store, guild, at);
-  loadMembers(store, guild, at, roleIds, context);
+export async function loadGuild(store: Store, guild: WorldGuild, at: Path, context: LoadContext): Promise<void> {
+  if (!await store.world.user(guild.owner_id)) throw new WorldError(problem([...at, 'owner_id'], `unknown user "${guild.owner_id}"`));
+  await store.world.putGuild({ id: guild.id, name: guild.name, owner_id: guild.owner_id, locale: guild.locale ?? 'en-US' });
+  const roleIds = await loadRoles(store, guild, at);
+  await loadChannels(store, guild, at);
+  await loadMembers(store, guild, at, roleIds, context);
 }
 
-function loadRoles(store: Store, guild: WorldGuild, at: Path): Set<string> {
-  guild.roles.forEach((role, index) => {
-    const other = store.world.role(role.id);
+async function loadRoles(store: Store, guild: WorldGuild, at: Path): Promise<Set<string>> {
+  for (const [index, role] of guild.roles.entries()) {
+    const other = await store.world.role(role.id);
     if (other && other.guild_id !== guild.id) {
       throw new WorldError(problem([...at, 'roles', index, 'id'], `already a role of guild "${other.guild_id}"`, WORLD_CODES.taken));
     }
-  });
+  }
   const roleIds = new Set([guild.id, ...guild.roles.map((role) => role.id)]);
   const offset = guild.roles.some((role) => role.id === guild.id) ? 0 : 1;
   if (offset === 1) {
-    store.world.putRole({ id: guild.id, guild_id: guild.id, name: '@everyone', permissions: DEFAULT_EVERYONE_PERMISSIONS, position: 0 });
+    await store.world.putRole({ id: guild.id, guild_id: guild.id, name: '@everyone', permissions: DEFAULT_EVERYONE_PERMISSIONS, position: 0 });
   }
-  guild.roles.forEach((role, index) => {
+  for (const [index, role] of guild.roles.entries()) {
     // @everyone is always at the bottom.
     const position = role.id === guild.id ? 0 : (role.position ?? index + offset);
-    store.world.putRole({
+    await store.world.putRole({
       id: role.id, guild_id: guild.id, name: role.name, permissions: role.permissions, position, color: role.color ?? 0, hoist: role.hoist ?? false,
     });
-  });
-  for (const old of store.world.roles(guild.id)) if (!roleIds.has(old.id)) store.world.deleteRole(old);
+  }
+  for (const old of await store.world.roles(guild.id)) if (!roleIds.has(old.id)) await store.world.deleteRole(old);
   return roleIds;
 }
 
-function loadChannels(store: Store, guild: WorldGuild, at: Path): void {
+async function loadChannels(store: Store, guild: WorldGuild, at: Path): Promise<void> {
   const inFile = new Map(guild.channels.map((channel) => [channel.id, channel]));
-  guild.channels.forEach((channel, index) => {
+  for (const [index, channel] of guild.channels.entries()) {
     const here = [...at, 'channels', index];
-    refuse(here, channelIdProblem(store.world.channel(channel.id), guild.id));
+    refuse(here, channelIdProblem(await store.world.channel(channel.id), guild.id));
     refuse(here, parentProblem(channel, channel.parent_id ? inFile.get(channel.parent_id) : undefined));
-  });
-  guild.channels.forEach((channel, index) => {
-    store.world.putChannel({
+  }
+  for (const [index, channel] of guild.channels.entries()) {
+    await store.world.putChannel({
       id: channel.id, guild_id: guild.id, name: channel.name, type: channel.type,
       parent_id: channel.parent_id ?? null, nsfw: channel.nsfw ?? false, position: channel.position ?? index,
     });
-  });
+  }
   // Only after every kept channel has its new parent, so deleting an old one takes no kept thread along.
-  for (const old of store.world.channels(guild.id)) if (!inFile.has(old.id)) store.world.deleteChannel(old.id);
+  for (const old of await store.world.channels(guild.id)) if (!inFile.has(old.id)) await store.world.deleteChannel(old.id);
 }
 
-function loadMembers(store: Store, guild: WorldGuild, at: Path, roleIds: Set<string>, context: LoadContext): void {
+async function loadMembers(store: Store, guild: WorldGuild, at: Path, roleIds: Set<string>, context: LoadContext): Promise<void> {
   const now = new Date(context.now()).toISOString();
   const kept = new Set<string>();
-  guild.members.forEach((member, index) => {
+  for (const [index, member] of guild.members.entries()) {
     const here = [...at, 'members', index];
-    if (!store.world.user(member.user_id)) throw new WorldError(problem([...here, 'user_id'], `unknown user "${member.user_id}"`));
+    if (!await store.world.user(member.user_id)) throw new WorldError(problem([...here, 'user_id'], `unknown user "${member.user_id}"`));
     const unknownRole = member.roles.findIndex((role) => !roleIds.has(role));
     if (unknownRole !== -1) throw new WorldError(problem([...here, 'roles', unknownRole], `unknown role "${member.roles[unknownRole]}"`));
-    const old = store.world.member(guild.id, member.user_id);
-    store.world.putMember({
+    const old = await store.world.member(guild.id, member.user_id);
+    await store.world.putMember({
       guild_id: guild.id, user_id: member.user_id, roles: member.roles, nick: member.nick ?? null,
       joined_at: member.joined_at ?? old?.joined_at ?? now,
     });
     kept.add(member.user_id);
-  });
-  guild.applications.forEach((applicationId, index) => {
-    if (!store.world.application(applicationId)) {
+  }
+  for (const [index, applicationId] of guild.applications.entries()) {
+    if (!await store.world.application(applicationId)) {
       throw new WorldError(problem([...at, 'applications', index], `unknown application "${applicationId}"`));
     }
-    store.world.install(guild.id, applicationId);
+    await store.world.install(guild.id, applicationId);
     // The app's bot is a member of every guild it is installed in.
-    if (!store.world.member(guild.id, applicationId)) {
-      store.world.putMember({ guild_id: guild.id, user_id: applicationId, roles: [], nick: null, joined_at: now });
+    if (!await store.world.member(guild.id, applicationId)) {
+      await store.world.putMember({ guild_id: guild.id, user_id: applicationId, roles: [], nick: null, joined_at: now });
     }
     kept.add(applicationId);
-  });
+  }
   const installed = new Set(guild.applications);
-  for (const applicationId of store.world.installs(guild.id)) if (!installed.has(applicationId)) store.world.uninstall(guild.id, applicationId);
-  for (const old of store.world.members(guild.id)) if (!kept.has(old.user_id)) store.world.deleteMember(guild.id, old.user_id);
+  for (const applicationId of await store.world.installs(guild.id)) if (!installed.has(applicationId)) await store.world.uninstall(guild.id, applicationId);
+  for (const old of await store.world.members(guild.id)) if (!kept.has(old.user_id)) await store.world.deleteMember(guild.id, old.user_id);
 }

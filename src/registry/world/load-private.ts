@@ -14,25 +14,25 @@ type WorldPrivateChannel = NonNullable<WorldFile['channels']>[number];
 type WorldMessage = NonNullable<WorldFile['messages']>[number];
 
 /** Writes a DM or group DM and its recipients; the caller has checked it with `privateChannelProblem`. */
-export function putPrivateChannel(store: Store, channel: WorldPrivateChannel): void {
-  store.world.putChannel({
+export async function putPrivateChannel(store: Store, channel: WorldPrivateChannel): Promise<void> {
+  await store.world.putChannel({
     id: channel.id, guild_id: null, name: channel.type === 3 ? (channel.name ?? null) : null, type: channel.type,
     parent_id: null, nsfw: false, position: 0,
   });
-  store.world.setRecipients(channel.id, channel.recipients);
+  await store.world.setRecipients(channel.id, channel.recipients);
 }
 
 /** The first reason a DM or group DM cannot be written, relative to the channel. */
-export function privateChannelProblem(store: Store, channel: WorldPrivateChannel) {
-  return channelIdProblem(store.world.channel(channel.id), null) ?? recipientsProblem(store, channel);
+export async function privateChannelProblem(store: Store, channel: WorldPrivateChannel) {
+  return channelIdProblem(await store.world.channel(channel.id), null) ?? await recipientsProblem(store, channel);
 }
 
 /** Loads the file's DMs and group DMs, refusing the first that cannot exist. */
-export function loadPrivateChannels(store: Store, channels: readonly WorldPrivateChannel[]): void {
-  channels.forEach((channel, index) => {
-    refuse(['channels', index], privateChannelProblem(store, channel));
-    putPrivateChannel(store, channel);
-  });
+export async function loadPrivateChannels(store: Store, channels: readonly WorldPrivateChannel[]): Promise<void> {
+  for (const [index, channel] of channels.entries()) {
+    refuse(['channels', index], await privateChannelProblem(store, channel));
+    await putPrivateChannel(store, channel);
+  }
 }
 
 /** A world file's message as the store keeps it: the timestamp defaults to the one its id carries. */
@@ -48,9 +48,9 @@ export function messageRecord(message: WorldMessage): MessageRecord {
 }
 
 /** Loads the file's messages, refusing the first whose channel or author does not fit. */
-export function loadMessages(store: Store, messages: readonly WorldMessage[]): void {
-  messages.forEach((message, index) => {
-    refuse(['messages', index], messageProblem(store, message));
-    store.messages.putMessage(messageRecord(message));
-  });
+export async function loadMessages(store: Store, messages: readonly WorldMessage[]): Promise<void> {
+  for (const [index, message] of messages.entries()) {
+    refuse(['messages', index], await messageProblem(store, message));
+    await store.messages.putMessage(messageRecord(message));
+  }
 }

@@ -22,14 +22,14 @@ export interface LoadContext {
 }
 
 /** Loads a parsed world file atomically; throws WorldError (with the field's path) and writes nothing on refusal. */
-export function loadWorld(store: Store, world: WorldFile, context: LoadContext): void {
-  store.transaction(() => {
-    world.users.forEach((user, index) => loadUser(store, world, user, index));
-    world.applications.forEach((app, index) => loadApplication(store, app, index, context));
-    world.users.forEach((user, index) => loadUserInstalls(store, user, index));
-    world.guilds.forEach((guild, index) => loadGuild(store, guild, ['guilds', index], context));
-    loadPrivateChannels(store, world.channels ?? []);
-    loadMessages(store, world.messages ?? []);
+export async function loadWorld(store: Store, world: WorldFile, context: LoadContext): Promise<void> {
+  await store.transaction(async () => {
+    for (const [index, user] of world.users.entries()) await loadUser(store, world, user, index);
+    for (const [index, app] of world.applications.entries()) await loadApplication(store, app, index, context);
+    for (const [index, user] of world.users.entries()) await loadUserInstalls(store, user, index);
+    for (const [index, guild] of world.guilds.entries()) await loadGuild(store, guild, ['guilds', index], context);
+    await loadPrivateChannels(store, world.channels ?? []);
+    await loadMessages(store, world.messages ?? []);
   });
 }
 
@@ -37,30 +37,30 @@ function fail(path: Array<string | number>, message: string, code?: string): nev
   throw new WorldError(problem(path, message, code));
 }
 
-function loadUser(store: Store, world: WorldFile, user: WorldFile['users'][number], index: number): void {
-  if (store.world.application(user.id) || world.applications.some((app) => app.id === user.id)) {
+async function loadUser(store: Store, world: WorldFile, user: WorldFile['users'][number], index: number): Promise<void> {
+  if (await store.world.application(user.id) || world.applications.some((app) => app.id === user.id)) {
     fail(['users', index, 'id'], `already the id of an application (its bot user)`, WORLD_CODES.taken);
   }
-  const holder = user.token === undefined ? undefined : store.world.userByToken(user.token);
+  const holder = user.token === undefined ? undefined : await store.world.userByToken(user.token);
   if (holder && holder.id !== user.id) fail(['users', index, 'token'], 'already the token of another user', WORLD_CODES.taken);
-  store.world.putUser(
+  await store.world.putUser(
     { id: user.id, username: user.username, global_name: user.global_name ?? null, locale: user.locale ?? null, bot: false },
     user.token ?? null,
   );
 }
 
-function loadApplication(store: Store, app: WorldFile['applications'][number], index: number, context: LoadContext): void {
+async function loadApplication(store: Store, app: WorldFile['applications'][number], index: number, context: LoadContext): Promise<void> {
   const at = ['applications', index];
-  if (app.owner_id !== undefined && !store.world.user(app.owner_id)) fail([...at, 'owner_id'], `unknown user "${app.owner_id}"`);
-  const existing = store.world.application(app.id);
+  if (app.owner_id !== undefined && !await store.world.user(app.owner_id)) fail([...at, 'owner_id'], `unknown user "${app.owner_id}"`);
+  const existing = await store.world.application(app.id);
   if (!existing && app.bot_token === undefined) fail([...at, 'bot_token'], 'required for a new application', WORLD_CODES.required);
-  const holder = app.bot_token === undefined ? undefined : store.world.applicationByBotToken(app.bot_token);
+  const holder = app.bot_token === undefined ? undefined : await store.world.applicationByBotToken(app.bot_token);
   if (holder && holder.id !== app.id) fail([...at, 'bot_token'], 'already the token of another application', WORLD_CODES.taken);
   const keys = existing ?? (() => {
     const made = generateApplicationKeys();
     return { public_key: made.publicKey, private_key: made.privateKey };
   })();
-  store.world.putApplication(
+  await store.world.putApplication(
     {
       id: app.id, name: app.name, owner_id: app.owner_id ?? null, flags: app.flags ?? 0,
       interactions_endpoint_url: app.interactions_endpoint_url ?? null, redirect_uris: app.redirect_uris ?? [],
@@ -70,19 +70,19 @@ function loadApplication(store: Store, app: WorldFile['applications'][number], i
     app.client_secret ?? null,
   );
   // The bot user of an app has the app's id.
-  store.world.putUser({ id: app.id, username: app.name, global_name: null, locale: null, bot: true }, null);
-  ensureEntryPoint(store, app.id, app.flags ?? 0, context.nextId);
+  await store.world.putUser({ id: app.id, username: app.name, global_name: null, locale: null, bot: true }, null);
+  await ensureEntryPoint(store, app.id, app.flags ?? 0, context.nextId);
 }
 
 /** A user's `applications`, when given, become exactly their user-installed apps. */
-function loadUserInstalls(store: Store, user: WorldFile['users'][number], index: number): void {
+async function loadUserInstalls(store: Store, user: WorldFile['users'][number], index: number): Promise<void> {
   if (user.applications === undefined) return;
   const wanted = new Set(user.applications);
-  user.applications.forEach((applicationId, position) => {
-    if (!store.world.application(applicationId)) fail(['users', index, 'applications', position], `unknown application "${applicationId}"`);
-    store.world.installForUser(user.id, applicationId);
-  });
-  for (const applicationId of store.world.userApplications(user.id)) {
-    if (!wanted.has(applicationId)) store.world.uninstallForUser(user.id, applicationId);
+  for (const [position, applicationId] of user.applications.entries()) {
+    if (!await store.world.application(applicationId)) fail(['users', index, 'applications', position], `unknown application "${applicationId}"`);
+    await store.world.installForUser(user.id, applicationId);
+  }
+  for (const applicationId of await store.world.userApplications(user.id)) {
+    if (!wanted.has(applicationId)) await store.world.uninstallForUser(user.id, applicationId);
   }
 }

@@ -1,0 +1,159 @@
+/**
+ * The team backend: a PostgreSQL server (13 or later) shared by several registry processes,
+ * through `pg`'s pool. SQL is the store's own (`?` placeholders, the subset SQLite and
+ * PostgreSQL share), numbered for PostgreSQL once per statement text.
+ *
+ * Transactions are SERIALIZABLE: every read-check-write of the registry (a name's upsert,
+ * the 100-command cap, the day's 200 creates, a code redeemed once) stays atomic across
+ * processes, and a transaction that lost a race (40001, or a deadlock, 40P01) is run again,
+ * from the start, with what the winner wrote. So `work` defers its effects to `afterCommit`.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
+import type { Sql } from './database.js';
+import { ReadCache } from './read-cache.js';
+
+/** Serialization failure and deadlock: the transaction is retried. */
+const RETRYABLE = new Set(['40001', '40P01']);
+/** How often a transaction that keeps losing races is tried before the conflict is reported. */
+const ATTEMPTS = 20;
+
+interface TransactionScope {
+  client: pg.PoolClient;
+  afterCommit: Array<() => void>;
+}
+
+/** `?` placeholders numbered `$1, $2, ...`, outside quoted text. */
+export function numberPlaceholders(sql: string): string {
+  let index = 0;
+  let quote: string | null = null;
+  let out = '';
+  for (const character of sql) {
+    if (quote !== null) {
+      if (character === quote) quote = null;
+    } else if (character === "'" || character === '"') {
+      quote = character;
+    } else if (character === '?') {
+      index += 1;
+      out += `$${index}`;
+      continue;
+    }
+    out += character;
+  }
+  return out;
+}
+
+/** BIGINT and NUMERIC come back as numbers: every such column here holds milliseconds or counts, well within 2^53. */
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20 || oid === 1700) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+export class PostgresDatabase implements Sql {
+  readonly dialect = 'postgres';
+  private readonly texts = new Map<string, string>();
+  private readonly scope = new AsyncLocalStorage<TransactionScope>();
+  private readonly reads: ReadCache;
+  /** Moves when the change feed says another process wrote: the read cache forgets its rows. */
+  private remoteVersion = 0;
+
+  constructor(readonly pool: pg.Pool) {
+    this.reads = new ReadCache({ dataVersion: () => this.remoteVersion, inTransaction: () => this.scope.getStore() !== undefined });
+  }
+
+  private text(sql: string): string {
+    let text = this.texts.get(sql);
+    if (text === undefined) {
+      text = numberPlaceholders(sql);
+      this.texts.set(sql, text);
+    }
+    return text;
+  }
+
+  private async query<T>(sql: string, params: readonly unknown[]): Promise<pg.QueryResult<T & pg.QueryResultRow>> {
+    const runner = this.scope.getStore()?.client ?? this.pool;
+    return runner.query<T & pg.QueryResultRow>(this.text(sql), params as unknown[]);
+  }
+
+  async run(sql: string, ...params: unknown[]): Promise<void> {
+    this.reads.written(sql);
+    await this.query(sql, params);
+  }
+
+  async change(sql: string, ...params: unknown[]): Promise<number> {
+    this.reads.written(sql);
+    return (await this.query(sql, params)).rowCount ?? 0;
+  }
+
+  async get<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {
+    return (await this.query<T>(sql, params)).rows[0];
+  }
+
+  async all<T>(sql: string, ...params: unknown[]): Promise<T[]> {
+    return (await this.query<T>(sql, params)).rows;
+  }
+
+  cachedGet<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {
+    return this.reads.readAsync(sql, params, () => this.get<T>(sql, ...params));
+  }
+
+  cachedAll<T>(sql: string, ...params: unknown[]): Promise<readonly T[]> {
+    return this.reads.readAsync(sql, params, () => this.all<T>(sql, ...params));
+  }
+
+  async transaction<T>(work: () => Promise<T>): Promise<T> {
+    if (this.scope.getStore() !== undefined) return work();
+    for (let attempt = 1; ; attempt++) {
+      const client = await this.pool.connect();
+      const scope: TransactionScope = { client, afterCommit: [] };
+      try {
+        await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+        const result = await this.scope.run(scope, work);
+        await client.query('COMMIT');
+        client.release();
+        for (const action of scope.afterCommit) action();
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        client.release();
+        // What a failed attempt wrote is gone; rows it read into the cache may be too.
+        this.reads.forget();
+        const code = (error as { code?: unknown }).code;
+        if (typeof code !== 'string' || !RETRYABLE.has(code) || attempt >= ATTEMPTS) throw error;
+        // A little apart, so the processes that collided do not collide again in step.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * attempt * 5));
+      }
+    }
+  }
+
+  afterCommit(action: () => void): void {
+    const scope = this.scope.getStore();
+    if (scope) scope.afterCommit.push(action);
+    else action();
+  }
+
+  forgetCached(): void {
+    this.remoteVersion += 1;
+    this.reads.forget();
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+/** A pool for `url`, its clients answering in UTC with numbers as numbers, failing fast when the server is away. */
+export function postgresPool(url: string): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url, types, max: 10,
+    // A request must hear within a second that the database is away, not hang (503).
+    connectionTimeoutMillis: 1000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'slashbench',
+  });
+  // An idle client's connection dropping (the server restarted) is not the process's death: the pool makes a new one.
+  pool.on('error', () => undefined);
+  return pool;
+}

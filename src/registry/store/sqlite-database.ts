@@ -1,0 +1,212 @@
+/**
+ * The embedded backend: SQLite through libsql (an N-API driver with prebuilt binaries, so
+ * it loads in Node and Electron alike), in WAL mode, its schema brought up to date when it
+ * opens. libsql answers synchronously; this class keeps that speed behind the asynchronous
+ * interface and keeps transactions isolated on its one connection with a gate: while a
+ * transaction runs (its `work` awaits between statements), every call from outside it waits
+ * for the gate to open, so no other request sees its half-done writes or writes into it.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { accessSync, constants, existsSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'libsql';
+import type { Sql } from './database.js';
+import { ReadCache } from './read-cache.js';
+import { MIGRATIONS } from './schema.js';
+import { openingDataDirectory } from './storage-error.js';
+
+export type SqliteConnection = InstanceType<typeof Database>;
+type Statement = {
+  run(...params: unknown[]): { changes: number };
+  get(...params: unknown[]): unknown;
+  all(...params: unknown[]): unknown[];
+};
+
+/** The file a data directory keeps its database in. */
+export const DATABASE_FILE = 'slashbench.db';
+
+/** What the running transaction will do once it commits. */
+interface TransactionScope {
+  afterCommit: Array<() => void>;
+}
+
+export class SqliteDatabase implements Sql {
+  readonly dialect = 'sqlite';
+  private readonly statements = new Map<string, Statement>();
+  private readonly reads: ReadCache;
+  private readonly scope = new AsyncLocalStorage<TransactionScope>();
+  /** Settles when the running transaction ends; null when none runs. */
+  private gate: Promise<void> | null = null;
+
+  constructor(readonly db: SqliteConnection) {
+    const dataVersion = db.prepare('PRAGMA data_version') as unknown as Statement;
+    this.reads = new ReadCache({
+      dataVersion: () => (dataVersion.get() as { data_version: number }).data_version,
+      inTransaction: () => db.inTransaction,
+    });
+  }
+
+  private statement(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql) as unknown as Statement;
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /** Whether a call must wait: a transaction runs, and the call is not part of it. */
+  private blocked(): boolean {
+    return this.gate !== null && this.scope.getStore() === undefined;
+  }
+
+  /** Runs `work` as soon as the gate is open, in the same turn as the check that saw it open. */
+  private async afterGate<T>(work: () => T): Promise<T> {
+    while (this.blocked()) await this.gate;
+    return work();
+  }
+
+  /** Runs a synchronous read or write now (no await, no extra turn), or once the gate opens. */
+  private call<T>(work: () => T): Promise<T> {
+    if (this.blocked()) return this.afterGate(work);
+    try {
+      return Promise.resolve(work());
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+
+  run(sql: string, ...params: unknown[]): Promise<void> {
+    return this.call(() => {
+      this.reads.written(sql);
+      this.statement(sql).run(...params);
+    });
+  }
+
+  change(sql: string, ...params: unknown[]): Promise<number> {
+    return this.call(() => {
+      this.reads.written(sql);
+      return this.statement(sql).run(...params).changes;
+    });
+  }
+
+  get<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {
+    return this.call(() => this.statement(sql).get(...params) as T | undefined);
+  }
+
+  all<T>(sql: string, ...params: unknown[]): Promise<T[]> {
+    return this.call(() => this.statement(sql).all(...params) as T[]);
+  }
+
+  cachedGet<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {
+    return this.call(() => this.reads.read(sql, params, () => this.statement(sql).get(...params) as T | undefined));
+  }
+
+  cachedAll<T>(sql: string, ...params: unknown[]): Promise<readonly T[]> {
+    return this.call(() => this.reads.read(sql, params, () => this.statement(sql).all(...params) as T[]));
+  }
+
+  /**
+   * BEGIN IMMEDIATE (the write lock up front, so another process on the same data
+   * directory makes this wait, busy_timeout, instead of failing with SQLITE_BUSY_SNAPSHOT),
+   * `work`, COMMIT; on an error ROLLBACK and rethrow that error.
+   */
+  async transaction<T>(work: () => Promise<T>): Promise<T> {
+    if (this.scope.getStore() !== undefined) return work();
+    // Checked and taken in one turn, so two transactions waiting on one gate cannot both take it.
+    while (this.gate !== null) await this.gate;
+    let open!: () => void;
+    this.gate = new Promise<void>((resolve) => (open = resolve));
+    const scope: TransactionScope = { afterCommit: [] };
+    try {
+      const result = await inTransaction(this.db, 'IMMEDIATE', () => this.scope.run(scope, work));
+      for (const action of scope.afterCommit) action();
+      return result;
+    } finally {
+      this.gate = null;
+      open();
+    }
+  }
+
+  afterCommit(action: () => void): void {
+    const scope = this.scope.getStore();
+    if (scope) scope.afterCommit.push(action);
+    else action();
+  }
+
+  forgetCached(): void {
+    this.reads.forget();
+  }
+
+  async close(): Promise<void> {
+    await this.afterGate(() => this.db.close());
+  }
+}
+
+/**
+ * BEGIN, `work`, COMMIT; on an error ROLLBACK and rethrow that error. libsql's own wrapper
+ * rolls back unconditionally, but SQLite has already ended the transaction after some
+ * errors (SQLITE_FULL among them), and "cannot rollback - no transaction is active" would
+ * then replace the error that says the disk is full.
+ */
+async function inTransaction<T>(db: SqliteConnection, mode: 'IMMEDIATE' | 'DEFERRED', work: () => T | Promise<T>): Promise<T> {
+  db.exec(`BEGIN ${mode}`);
+  try {
+    const result = await work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+/** Opens (creating if needed) `slashbench.db` in `directory`, or an in-memory database for ':memory:'. */
+export function openSqlite(directory: string): SqliteDatabase {
+  if (directory === ':memory:') return new SqliteDatabase(configure(new Database(':memory:')));
+  // A full or read-only directory becomes one StorageError naming it, not a driver's stack.
+  return openingDataDirectory(directory, () => {
+    mkdirSync(directory, { recursive: true });
+    const path = join(directory, DATABASE_FILE);
+    checkWritable(directory, path);
+    return new SqliteDatabase(configure(new Database(path)));
+  });
+}
+
+/**
+ * SQLite opens an existing database in a read-only directory without complaint and fails
+ * only at the first write; root ignores file modes but not a read-only mount. So write and
+ * remove a file, and ask for write access to the database itself.
+ */
+function checkWritable(directory: string, path: string): void {
+  const probe = join(directory, `.slashbench-write-check-${process.pid}`);
+  writeFileSync(probe, '');
+  unlinkSync(probe);
+  if (existsSync(path)) accessSync(path, constants.W_OK);
+}
+
+function configure(db: SqliteConnection): SqliteConnection {
+  db.pragma('journal_mode = WAL');
+  // NORMAL in WAL mode survives a killed process (the WAL is in the OS's hands at commit).
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+/** Each migration in its own transaction, numbered by `PRAGMA user_version`. */
+function migrate(db: SqliteConnection): void {
+  const row = db.prepare('PRAGMA user_version').get() as { user_version: number };
+  for (let version = row.user_version; version < MIGRATIONS.length; version++) {
+    db.exec('BEGIN');
+    try {
+      db.exec(MIGRATIONS[version] as string);
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+      db.exec('COMMIT');
+    } catch (error) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+}
