@@ -37,6 +37,8 @@ export class ReadCache {
   /** Answers by statement, then by parameters: the statement texts are constants, so finding them hashes nothing new. */
   private readonly rows = new Map<string, Map<string, unknown>>();
   private size = 0;
+  /** Counts forgets, for `readAsync`. */
+  private generation = 0;
   private dataVersion = -1;
   private checkedThisTurn = false;
   private readonly endTurn = () => {
@@ -49,15 +51,37 @@ export class ReadCache {
   read<T>(sql: string, params: readonly unknown[], read: () => T): T {
     if (this.source.inTransaction()) return read();
     this.checkOtherConnections();
-    let answers = this.rows.get(sql);
+    const answers = this.rows.get(sql);
     const key = keyOf(params);
     if (answers?.has(key)) return answers.get(key) as T;
     const value = read();
+    this.keep(sql, key, value);
+    return value;
+  }
+
+  /**
+   * `read` for a backend that answers asynchronously (PostgreSQL): an answer is kept only if
+   * nothing was forgotten while it was on its way, so a write that landed meanwhile cannot
+   * leave the old row behind.
+   */
+  async readAsync<T>(sql: string, params: readonly unknown[], read: () => Promise<T>): Promise<T> {
+    if (this.source.inTransaction()) return read();
+    this.checkOtherConnections();
+    const key = keyOf(params);
+    const answers = this.rows.get(sql);
+    if (answers?.has(key)) return answers.get(key) as T;
+    const generation = this.generation;
+    const value = await read();
+    if (generation === this.generation) this.keep(sql, key, value);
+    return value;
+  }
+
+  private keep(sql: string, key: string, value: unknown): void {
     if (this.size >= MAX_ROWS) this.forget();
+    let answers = this.rows.get(sql);
     if (answers === undefined) this.rows.set(sql, (answers = new Map()));
     answers.set(key, value);
     this.size += 1;
-    return value;
   }
 
   /** Told of every write statement before it runs; forgets what it may change. */
@@ -69,6 +93,7 @@ export class ReadCache {
 
   /** Forgets every kept row (also when another process's change is heard of). */
   forget(): void {
+    this.generation += 1;
     this.rows.clear();
     this.size = 0;
   }
