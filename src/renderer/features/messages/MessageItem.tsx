@@ -73,6 +73,7 @@ export function MessageItem({ message }: { message: WireMessage }) {
   const ephemeral = isEphemeral(message);
   const loading = ((message.flags ?? 0) & MESSAGE_FLAG.LOADING) !== 0;
   const layout = ((message.flags ?? 0) & MESSAGE_FLAG.COMPONENTS_V2) !== 0;
+  const embeds = ((message.flags ?? 0) & MESSAGE_FLAG.SUPPRESS_EMBEDS) === 0 ? message.embeds : [];
   const onMessageMenu = useContextMenu({ kind: 'message', id: message.id });
   const onAuthorMenu = useContextMenu({ kind: 'user', id: message.author.id });
   return (
@@ -102,7 +103,7 @@ export function MessageItem({ message }: { message: WireMessage }) {
             <>
               {message.content && <div className="message__content" data-testid="message-content"><MessageText text={message.content} /></div>}
               {!layout && <MessageAttachments attachments={message.attachments ?? []} />}
-              {message.embeds.map((embed, index) => <EmbedCard key={index} embed={embed} />)}
+              {embeds.map((embed, index) => <EmbedCard key={index} embed={embed} />)}
               {message.poll && <PollCard message={message} />}
               {(message.components?.length ?? 0) > 0 && <MessageComponents message={message} />}
             </>

@@ -14,7 +14,7 @@ import { applyPollVote, keepOwnVotes, type PollVoteEvent } from './poll-votes.js
 export type LoadState = 'loading' | 'loaded' | 'failed';
 
 /** Message flags the client reads (api-facts). */
-export const MESSAGE_FLAG = { EPHEMERAL: 1 << 6, LOADING: 1 << 7, COMPONENTS_V2: 1 << 15 } as const;
+export const MESSAGE_FLAG = { SUPPRESS_EMBEDS: 1 << 2, EPHEMERAL: 1 << 6, LOADING: 1 << 7, COMPONENTS_V2: 1 << 15 } as const;
 
 export interface MessagesSlice {
   messagesByChannel: Record<string, WireMessage[]>;
