@@ -138,7 +138,7 @@ describe('the page\'s policy and the remote registry', () => {
     await write({ settings: CHOSEN });
     const remote = await policy();
     expect(connect(remote)).toBe("connect-src 'self' ws://127.0.0.1:8484 wss://127.0.0.1:8484 http://192.168.1.20:8484 ws://192.168.1.20:8484");
-    expect(remote).toContain("img-src 'self' data: http://192.168.1.20:8484;");
+    expect(remote).toContain("media-src 'self' http://192.168.1.20:8484;");
     await write({ settings: { ...CHOSEN, remote: { ...CHOSEN.remote!, url: 'https://registry.example' } } });
     expect(connect(await policy())).toContain('https://registry.example wss://registry.example');
     await write({ settings: { ...CHOSEN, registry: 'local' } });

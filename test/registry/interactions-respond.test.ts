@@ -184,6 +184,27 @@ describe('components', () => {
     expect(unknown.json().errors.data.custom_id._errors[0].code).toBe('INTERACTION_COMPONENT_UNKNOWN');
   });
 
+  it('a press reaches the app from a Components V2 layout: a section\'s button and a container\'s select', async () => {
+    const harness = interactionHarness();
+    const interaction = await invoked(harness);
+    const layout = [{
+      type: 17, accent_color: 0x5865f2, components: [
+        { type: 9, components: [{ type: 10, content: 'Ship it?' }], accessory: { type: 2, style: 3, label: 'Deploy', custom_id: 'deploy' } },
+        { type: 1, components: [{ type: 3, custom_id: 'env', options: [{ label: 'Staging', value: 'staging' }] }] },
+      ],
+    }];
+    expect((await harness.callback(interaction, { type: 4, data: { flags: 1 << 15, components: layout } })).statusCode).toBe(204);
+    const message = await harness.event('MESSAGE_CREATE');
+    const press = async (data: Record<string, unknown>) => {
+      const next = harness.gateway.nextInteraction();
+      const answer = await harness.invoke({ type: 3, application_id: IDS.app, guild_id: IDS.guild, channel_id: IDS.general, message_id: message.id, data });
+      expect(answer.statusCode, answer.body).toBe(204);
+      return next;
+    };
+    expect(await press({ custom_id: 'deploy' })).toMatchObject({ type: 3, data: { custom_id: 'deploy', component_type: 2 } });
+    expect(await press({ custom_id: 'env', values: ['staging'] })).toMatchObject({ data: { custom_id: 'env', component_type: 3, values: ['staging'] } });
+  });
+
   // Discord's example app (discord/discord-example-app) answers a press, then deletes the
   // pressed message, and edits an ephemeral select's message, with the press's own token.
   it('a press\'s token edits and deletes the message the component is on, ephemeral or not, and no other', async () => {

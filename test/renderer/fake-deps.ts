@@ -51,6 +51,9 @@ export interface Fake {
   /** Every upload, with its channel; answered from `uploadAnswers` in order (else accepted with the next id). */
   uploads: Array<{ channelId: string; file: UploadFile }>;
   posted: Array<{ channelId: string; body: OutgoingMessage }>;
+  /** Poll votes sent, in order; answered from `voteAnswers` in order (else 204). */
+  votes: Array<{ channelId: string; messageId: string; answerIds: number[] }>;
+  voteAnswers: Array<RestAnswer<null>>;
   postAnswers: Array<RestAnswer<WireMessage>>;
   openedDirectMessages: unknown[];
   directMessageAnswers: Array<RestAnswer<WireChannel>>;
@@ -85,6 +88,8 @@ export function fakeClient(index: CommandIndex): Fake {
     indexLoads: [] as Array<{ channelId: string; locale: string }>,
     uploads: [] as Array<{ channelId: string; file: UploadFile }>,
     posted: [] as Array<{ channelId: string; body: OutgoingMessage }>,
+    votes: [] as Array<{ channelId: string; messageId: string; answerIds: number[] }>,
+    voteAnswers: [] as Array<RestAnswer<null>>,
     postAnswers: [] as Array<RestAnswer<WireMessage>>,
     openedDirectMessages: [] as unknown[],
     directMessageAnswers: [] as Array<RestAnswer<WireChannel>>,
@@ -130,6 +135,10 @@ export function fakeClient(index: CommandIndex): Fake {
           ok: true, status: 200,
           body: { id: String(950 + fake.posted.length), channel_id: channelId, content: body.content, timestamp: new Date(0).toISOString(), author: { id: '10', username: 'alice', global_name: 'Alice', discriminator: '0', avatar: null } } as never,
         };
+      },
+      votePoll: async (_caller, channelId, messageId, answerIds) => {
+        fake.votes.push({ channelId, messageId, answerIds });
+        return fake.voteAnswers.shift() ?? { ok: true, status: 204, body: null };
       },
       openDirectMessage: async (_caller, body) => {
         fake.openedDirectMessages.push(body);

@@ -22,15 +22,14 @@ export interface ComponentSource {
   messageId?: string;
 }
 
-/** The component with `customId` anywhere in a message's component tree. */
+/** The component with `customId` anywhere in a message's component tree (a V2 section's accessory button included). */
 function findComponent(components: ReadonlyArray<Record<string, unknown>>, customId: string): Record<string, unknown> | undefined {
   for (const component of components) {
     if (component.custom_id === customId) return component;
-    const children = component.components;
-    if (Array.isArray(children)) {
-      const found = findComponent(children as Array<Record<string, unknown>>, customId);
-      if (found) return found;
-    }
+    const accessory = component.accessory;
+    const children = [...(Array.isArray(component.components) ? component.components : []), ...(typeof accessory === 'object' && accessory !== null ? [accessory] : [])];
+    const found = findComponent(children as Array<Record<string, unknown>>, customId);
+    if (found) return found;
   }
   return undefined;
 }

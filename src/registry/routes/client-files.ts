@@ -40,14 +40,16 @@ export function defaultClientDirectory(): string {
  * page can reach this registry's gateway and nothing else. An app's Activity is framed from
  * its activity_url, any http(s) address; the frame is sandboxed by the client, and its own
  * scripts stay outside this page's script-src and connect-src. A remote registry the client
- * settings name (an http(s) origin) is added: its API, its attachments and its gateway.
+ * settings name (an http(s) origin) is added: its API, its files (video, audio) and its gateway.
+ * Images may come from any http(s) address: bots' embeds, emoji and thumbnails name them
+ * anywhere, and the real client shows them (through its media proxy); an image runs nothing.
  */
 export function contentSecurityPolicy(host: string | undefined, remote: string | null = null): string {
   const gateway = host && /^[\w.\-:[\]]+$/.test(host) ? `ws://${host} wss://${host}` : 'ws: wss:';
   const remoteGateway = remote === null ? '' : ` ${remote.replace(/^http/, 'ws')}`;
   const remoteSource = remote === null ? '' : ` ${remote}`;
   return [
-    "default-src 'self'", "script-src 'self'", "style-src 'self'", `img-src 'self' data:${remoteSource}`, "font-src 'self'",
+    "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: http: https:", `media-src 'self'${remoteSource}`, "font-src 'self'",
     `connect-src 'self' ${gateway}${remoteSource}${remoteGateway}`, 'frame-src http: https:', "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
   ].join('; ');
 }

@@ -49,6 +49,8 @@ export function httpRest(baseUrl: BaseUrl): RestApi {
     messages: (caller, channelId) => call(baseUrl, 'GET', `/api/v10/channels/${channelId}/messages?limit=50`, caller),
     invoke: (caller, body) => call(baseUrl, 'POST', '/api/v10/interactions', caller, { json: body }),
     postMessage: (caller, channelId, body) => call(baseUrl, 'POST', `/api/v10/channels/${channelId}/messages`, caller, { json: body }),
+    votePoll: (caller, channelId, messageId, answerIds) =>
+      call(baseUrl, 'PUT', `/api/v10/channels/${channelId}/polls/${messageId}/answers/@me`, caller, { json: { answer_ids: answerIds } }),
     openDirectMessage: (caller, body) => call(baseUrl, 'POST', '/api/v10/users/@me/channels', caller, { json: body }),
     // The bytes go raw (no base64), named in the query: the registry's upload route takes both forms.
     uploadAttachment: (caller, channelId, file) => {

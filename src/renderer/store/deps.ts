@@ -43,6 +43,8 @@ export interface RestApi {
   currentUser(caller: Caller): Promise<RestAnswer<CurrentUser>>;
   /** A message the person writes (`POST /channels/{id}/messages`), a reply when it names one. */
   postMessage(caller: Caller, channelId: string, body: OutgoingMessage): Promise<RestAnswer<WireMessage>>;
+  /** The person's vote in a poll (`PUT /channels/{c}/polls/{m}/answers/@me`); an empty list removes it. */
+  votePoll(caller: Caller, channelId: string, messageId: string, answerIds: number[]): Promise<RestAnswer<null>>;
   /** Opens the DM with one person, or a group DM with several (`POST /users/@me/channels`). */
   openDirectMessage(caller: Caller, body: { recipient_id: string } | { recipients: string[] }): Promise<RestAnswer<WireChannel>>;
   /** A request of the management API (`/_slashbench/*`): the world editor's reads and edits. */

@@ -1,6 +1,6 @@
 /**
  * Where each gateway dispatch of the client's event stream goes: READY to the session,
- * messages to the message list, interaction progress to the inspector (and autocomplete
+ * messages and poll votes to the message list, interaction progress to the inspector (and autocomplete
  * results to the open field, an app's modal to the dialog), command changes to a reload of the index, world changes to
  * a fresh READY, Activity launches and their participants to the Activity panel.
  */
@@ -24,6 +24,12 @@ export function routeDispatch(state: AppState, event: string, data: unknown): vo
       return;
     case 'MESSAGE_UPDATE':
       state.messageUpdated(d as unknown as WireMessage);
+      return;
+    case 'MESSAGE_POLL_VOTE_ADD':
+    case 'MESSAGE_POLL_VOTE_REMOVE':
+      state.pollVoteChanged(event === 'MESSAGE_POLL_VOTE_ADD' ? 'add' : 'remove', {
+        user_id: String(d.user_id), channel_id: String(d.channel_id), message_id: String(d.message_id), answer_id: Number(d.answer_id),
+      });
       return;
     case 'MESSAGE_DELETE':
       state.messageDeleted({ id: String(d.id), channel_id: String(d.channel_id) });

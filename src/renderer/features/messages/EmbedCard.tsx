@@ -1,37 +1,76 @@
-/** An embed as a simple card: colored edge, author, title, description, fields, footer. */
-import type { WireEmbed } from '../../api/wire-types.js';
+/**
+ * An embed whole, as the real client shows it: the colour bar, the author (icon, name,
+ * link), the title (a link when it has a url), the description and field values in
+ * markdown, the inline field grid, the thumbnail beside them, the image below, and the
+ * footer (icon, text, time).
+ */
+import type { APIEmbed, APIEmbedImage, APIEmbedThumbnail } from 'discord-api-types/v10';
+import { useApp } from '../../app/store-context.js';
+import { embedColor, fieldColumns } from './embed-layout.js';
+import { ExternalLink, safeHref } from './markdown/markdown-parts.js';
+import { calendarTime } from './markdown/timestamp-format.js';
+import { MEDIA_BOX } from './media.js';
+import { ImageLink } from './MediaParts.js';
 import { MessageText } from './message-text.js';
+import { useNow } from './now-context.js';
 
-/** The embed's color as one of a few classes (inline styles are not allowed by the page's CSP). */
-function colorClass(color: number | undefined): string {
-  if (color === undefined) return 'embed--default';
-  const red = (color >> 16) & 255;
-  const green = (color >> 8) & 255;
-  const blue = color & 255;
-  if (red > 180 && green < 120 && blue < 120) return 'embed--red';
-  if (green > 150 && red < 150) return 'embed--green';
-  if (red > 200 && green > 150 && blue < 100) return 'embed--yellow';
-  if (blue > 150 && red < 150) return 'embed--blurple';
-  return 'embed--default';
+function Linked({ url, className, testId, children }: { url?: string; className: string; testId: string; children: string }) {
+  const href = safeHref(url);
+  if (href === null) return <div className={className} data-testid={testId}>{children}</div>;
+  return <div className={className} data-testid={testId}><ExternalLink href={href} className="embed__link">{children}</ExternalLink></div>;
 }
 
-export function EmbedCard({ embed }: { embed: WireEmbed }) {
+/** An icon by its proxied address when the registry gave one, else its own (http(s) only). */
+function Icon({ url, proxy, className }: { url?: string; proxy?: string; className: string }) {
+  const source = safeHref(proxy) ?? safeHref(url);
+  return source === null ? null : <img className={className} src={source} alt="" aria-hidden="true" />;
+}
+
+function EmbedMedia({ media, box, className, alt }: { media: APIEmbedImage | APIEmbedThumbnail; box: { width: number; height: number }; className: string; alt: string }) {
+  const url = safeHref(media.url);
+  if (url === null) return null;
+  return <ImageLink media={{ ...media, url, proxy_url: safeHref(media.proxy_url) }} box={box} alt={alt} className={className} />;
+}
+
+export function EmbedCard({ embed }: { embed: APIEmbed }) {
+  const locale = useApp((state) => state.locale);
+  const now = useNow();
+  const color = embedColor(embed.color);
+  const thumbnail = embed.thumbnail?.url ? embed.thumbnail : undefined;
+  const columns = fieldColumns(embed.fields ?? [], thumbnail !== undefined);
+  const time = embed.timestamp ? calendarTime(Date.parse(embed.timestamp), { locale, now }) : null;
   return (
-    <article className={`embed ${colorClass(embed.color)}`} data-testid="embed">
-      {embed.author?.name && <div className="embed__author">{embed.author.name}</div>}
-      {embed.title && <div className="embed__title" data-testid="embed-title">{embed.title}</div>}
-      {embed.description && <div className="embed__description"><MessageText text={embed.description} /></div>}
-      {(embed.fields?.length ?? 0) > 0 && (
-        <dl className="embed__fields">
-          {embed.fields?.map((field, index) => (
-            <div key={index} className={field.inline ? 'embed__field embed__field--inline' : 'embed__field'}>
-              <dt>{field.name}</dt>
-              <dd><MessageText text={field.value} /></dd>
+    <article className="embed" data-testid="embed" style={color ? { borderLeftColor: color } : undefined} data-color={color ?? undefined}>
+      <div className="embed__grid">
+        <div className="embed__main">
+          {embed.author?.name && (
+            <div className="embed__author" data-testid="embed-author">
+              <Icon url={embed.author.icon_url} proxy={embed.author.proxy_icon_url} className="embed__author-icon" />
+              <Linked url={embed.author.url} className="embed__author-name" testId="embed-author-name">{embed.author.name}</Linked>
             </div>
-          ))}
-        </dl>
+          )}
+          {embed.title && <Linked url={embed.url} className="embed__title" testId="embed-title">{embed.title}</Linked>}
+          {embed.description && <div className="embed__description" data-testid="embed-description"><MessageText text={embed.description} /></div>}
+          {(embed.fields?.length ?? 0) > 0 && (
+            <div className="embed__fields">
+              {embed.fields?.map((field, index) => (
+                <div key={index} className="embed__field" data-testid="embed-field" data-inline={field.inline ? 'true' : undefined} style={{ gridColumn: columns[index] }}>
+                  <div className="embed__field-name"><MessageText text={field.name} /></div>
+                  <div className="embed__field-value"><MessageText text={field.value} /></div>
+                </div>
+              ))}
+            </div>
+          )}
+        </div>
+        {thumbnail && <EmbedMedia media={thumbnail} box={MEDIA_BOX.embedThumbnail} className="embed__thumbnail" alt="Thumbnail" />}
+      </div>
+      {embed.image?.url && <EmbedMedia media={embed.image} box={MEDIA_BOX.embedImage} className="embed__image" alt="Image" />}
+      {(embed.footer?.text || time) && (
+        <footer className="embed__footer" data-testid="embed-footer">
+          {embed.footer && <Icon url={embed.footer.icon_url} proxy={embed.footer.proxy_icon_url} className="embed__footer-icon" />}
+          <span>{[embed.footer?.text, time].filter(Boolean).join(' • ')}</span>
+        </footer>
       )}
-      {embed.footer?.text && <footer className="embed__footer">{embed.footer.text}</footer>}
     </article>
   );
 }

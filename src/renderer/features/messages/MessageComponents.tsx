@@ -1,20 +1,26 @@
 /**
  * An app message's components: action rows of buttons and select menus (string, user,
- * role, mentionable and channel selects; and the V2 text and container components as
- * plain blocks). Using one sends a MESSAGE_COMPONENT interaction; while it is on its way
- * the component waits, and a failure reads "This interaction failed", as in the real client.
+ * role, mentionable and channel selects) and, with Components V2, the layout around them
+ * (LayoutParts.tsx). Rows inside containers and sections work as top-level ones: using one
+ * sends a MESSAGE_COMPONENT interaction; while it is on its way the component waits, and a
+ * failure reads "This interaction failed", as in the real client.
  */
 import { useMemo, type ReactNode } from 'react';
+import { ComponentType } from 'discord-api-types/v10';
+import type { APIMediaGalleryItem, APIUnfurledMediaItem } from 'discord-api-types/v10';
 import { useActions, useApp } from '../../app/store-context.js';
 import type { WireMessage } from '../../api/wire-types.js';
 import { selectChannel, selectGuild } from '../../store/selectors.js';
 import type { InspectorEntry } from '../inspector/inspector-slice.js';
 import type { PlaceWorld } from '../world/world-model.js';
-import { MessageText } from './message-text.js';
+import { Container, FileComponent, MediaGallery, Section, Separator, TextDisplay, Thumbnail } from './LayoutParts.js';
+import { safeHref } from './markdown/markdown-parts.js';
 import { isSelect, selectEntries, type SelectComponent } from './select-options.js';
 import { SelectMenu } from './SelectMenu.js';
+import './layout.css';
 import './selects.css';
 
+/** A component as the message carries it: the fields of every type the client reads. */
 interface Component extends SelectComponent {
   label?: string;
   style?: number;
@@ -23,6 +29,16 @@ interface Component extends SelectComponent {
   content?: string;
   components?: Component[];
   accessory?: Component;
+  accent_color?: number | null;
+  spoiler?: boolean;
+  media?: APIUnfurledMediaItem;
+  description?: string | null;
+  items?: APIMediaGalleryItem[];
+  file?: APIUnfurledMediaItem;
+  name?: string;
+  size?: number;
+  divider?: boolean;
+  spacing?: number;
 }
 
 const BUTTON_STYLES: Readonly<Record<number, string>> = { 1: 'primary', 2: 'secondary', 3: 'success', 4: 'danger', 5: 'link', 6: 'premium' };
@@ -50,46 +66,49 @@ export function MessageComponents({ message }: { message: WireMessage }) {
     return status === 'sending' || status === 'pending';
   };
 
+  const button = (component: Component, key: number): ReactNode => {
+    const style = BUTTON_STYLES[component.style ?? 2] ?? 'secondary';
+    const label = `${component.emoji?.name ? `${component.emoji.name} ` : ''}${component.label ?? ''}`;
+    const href = style === 'link' ? safeHref(component.url) : null;
+    if (href !== null) {
+      return <a key={key} className="button button--link" href={href} target="_blank" rel="noreferrer noopener" data-testid="component-link">{label} ↗</a>;
+    }
+    const waiting = busy(component.custom_id);
+    return (
+      <button
+        key={key}
+        type="button"
+        className={`button button--${style}${waiting ? ' button--waiting' : ''}`}
+        data-testid={`component-${component.custom_id ?? key}`}
+        disabled={component.disabled || waiting || component.custom_id === undefined}
+        onClick={() => component.custom_id && void pressComponent(message, component.custom_id, undefined, component.type)}
+      >
+        {label}
+      </button>
+    );
+  };
+
   const render = (component: Component, key: number): ReactNode => {
+    const children = () => (component.components ?? []).map(render);
     switch (component.type) {
-      case 1:
-      case 17:
-        return (
-          <div key={key} className={component.type === 1 ? 'action-row' : 'container'}>
-            {(component.components ?? []).map(render)}
-          </div>
-        );
-      case 9:
-        return (
-          <div key={key} className="section">
-            <div className="section__text">{(component.components ?? []).map(render)}</div>
-            {component.accessory && render(component.accessory, -1)}
-          </div>
-        );
-      case 10:
-        return <div key={key} className="text-display"><MessageText text={component.content ?? ''} /></div>;
-      case 14:
-        return <hr key={key} className="separator" />;
-      case 2: {
-        const style = BUTTON_STYLES[component.style ?? 2] ?? 'secondary';
-        const label = `${component.emoji?.name ? `${component.emoji.name} ` : ''}${component.label ?? ''}`;
-        if (style === 'link' && component.url && /^https?:\/\//i.test(component.url)) {
-          return <a key={key} className="button button--link" href={component.url} target="_blank" rel="noreferrer noopener">{label} ↗</a>;
-        }
-        const waiting = busy(component.custom_id);
-        return (
-          <button
-            key={key}
-            type="button"
-            className={`button button--${style}${waiting ? ' button--waiting' : ''}`}
-            data-testid={`component-${component.custom_id ?? key}`}
-            disabled={component.disabled || waiting || component.custom_id === undefined}
-            onClick={() => component.custom_id && void pressComponent(message, component.custom_id, undefined, component.type)}
-          >
-            {label}
-          </button>
-        );
-      }
+      case ComponentType.ActionRow:
+        return <div key={key} className="action-row">{children()}</div>;
+      case ComponentType.Button:
+        return button(component, key);
+      case ComponentType.Container:
+        return <Container key={key} accent={component.accent_color} spoiler={component.spoiler}>{children()}</Container>;
+      case ComponentType.Section:
+        return <Section key={key} accessory={component.accessory ? render(component.accessory, -1) : null}>{children()}</Section>;
+      case ComponentType.TextDisplay:
+        return <TextDisplay key={key} content={component.content ?? ''} />;
+      case ComponentType.Thumbnail:
+        return component.media ? <Thumbnail key={key} media={component.media} description={component.description} spoiler={component.spoiler} /> : null;
+      case ComponentType.MediaGallery:
+        return <MediaGallery key={key} items={component.items ?? []} />;
+      case ComponentType.File:
+        return component.file ? <FileComponent key={key} file={component.file} name={component.name} size={component.size} spoiler={component.spoiler} /> : null;
+      case ComponentType.Separator:
+        return <Separator key={key} divider={component.divider} spacing={component.spacing} />;
       default:
         if (isSelect(component.type)) {
           return (

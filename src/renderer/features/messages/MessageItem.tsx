@@ -1,9 +1,10 @@
 /**
  * One message as the real client shows it: who used which command (or submitted a form) above
- * an app's answer, the author with an APP tag, the text, embeds and components; "<app> is
- * thinking…" while a deferred answer is loading; "Only you can see this" on ephemeral messages.
+ * an app's answer, the author with an APP tag, the text, files, embeds, poll and components
+ * (with Components V2, the components alone: its files show where they place them);
+ * "<app> is thinking…" while a deferred answer is loading; "Only you can see this" on ephemeral messages.
  */
-import { InteractionType } from 'discord-api-types/v10';
+import { InteractionType, MessageType } from 'discord-api-types/v10';
 import type { WireMessage } from '../../api/wire-types.js';
 import { Avatar } from '../../app/Avatar.js';
 import { EyeIcon } from '../../app/icons.js';
@@ -11,8 +12,11 @@ import { useActions, useApp } from '../../app/store-context.js';
 import { useContextMenu } from '../context-menu/use-context-menu.js';
 import { displayName } from '../world/world-model.js';
 import { EmbedCard } from './EmbedCard.js';
+import { MessageAttachments } from './MessageAttachments.js';
 import { MessageComponents } from './MessageComponents.js';
 import { MessageText } from './message-text.js';
+import { PollCard } from './PollCard.js';
+import { PollResult } from './PollResult.js';
 import { isEphemeral, MESSAGE_FLAG } from './messages-slice.js';
 
 function time(timestamp: string): string {
@@ -46,11 +50,30 @@ function InteractionLine({ message }: { message: WireMessage }) {
   );
 }
 
+/** The message a reply answers, on one line above it ("Alice: Can I see…"), or that it was deleted. */
+function ReplyLine({ message }: { message: WireMessage }) {
+  if (message.type !== MessageType.Reply || message.referenced_message === undefined) return null;
+  const original = message.referenced_message;
+  return (
+    <div className="message__used message__reply" data-testid="message-reply-to">
+      <span aria-hidden="true">↱</span>
+      {original === null ? <span className="message__reply-text">Original message was deleted</span> : (
+        <>
+          <span className="message__used-name">{displayName(original.author)}</span>
+          <span className="message__reply-text">{original.content || 'Click to see attachment'}</span>
+        </>
+      )}
+    </div>
+  );
+}
+
 export function MessageItem({ message }: { message: WireMessage }) {
   const { dismissMessage } = useActions();
   const author = displayName(message.author);
   const ephemeral = isEphemeral(message);
   const loading = ((message.flags ?? 0) & MESSAGE_FLAG.LOADING) !== 0;
+  const layout = ((message.flags ?? 0) & MESSAGE_FLAG.COMPONENTS_V2) !== 0;
+  const embeds = ((message.flags ?? 0) & MESSAGE_FLAG.SUPPRESS_EMBEDS) === 0 ? message.embeds : [];
   const onMessageMenu = useContextMenu({ kind: 'message', id: message.id });
   const onAuthorMenu = useContextMenu({ kind: 'user', id: message.author.id });
   return (
@@ -62,6 +85,7 @@ export function MessageItem({ message }: { message: WireMessage }) {
       onContextMenu={onMessageMenu}
     >
       <InteractionLine message={message} />
+      <ReplyLine message={message} />
       <div className="message__row">
         <span className="message__user" onContextMenu={onAuthorMenu}><Avatar id={message.author.id} name={author} size="large" /></span>
         <div className="message__body">
@@ -75,10 +99,12 @@ export function MessageItem({ message }: { message: WireMessage }) {
             <div className="message__thinking" data-testid="message-thinking">
               {author} is thinking<span className="message__dots" aria-hidden="true" />
             </div>
-          ) : (
+          ) : message.type === MessageType.PollResult ? <PollResult message={message} author={author} /> : (
             <>
               {message.content && <div className="message__content" data-testid="message-content"><MessageText text={message.content} /></div>}
-              {message.embeds.map((embed, index) => <EmbedCard key={index} embed={embed} />)}
+              {!layout && <MessageAttachments attachments={message.attachments ?? []} />}
+              {embeds.map((embed, index) => <EmbedCard key={index} embed={embed} />)}
+              {message.poll && <PollCard message={message} />}
               {(message.components?.length ?? 0) > 0 && <MessageComponents message={message} />}
             </>
           )}

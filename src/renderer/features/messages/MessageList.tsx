@@ -9,6 +9,7 @@ import type { WireMessage } from '../../api/wire-types.js';
 import { selectChannel, selectGuild } from '../../store/selectors.js';
 import { MentionContext, mentionNames } from './mention-names.js';
 import { MessageItem } from './MessageItem.js';
+import { NowProvider } from './now-context.js';
 import { failureNotices, ownInteractions, timeline } from './notices.js';
 import { FailureNoticeItem, PendingInteractions } from './PendingInteractions.js';
 
@@ -34,16 +35,19 @@ export function MessageList({ channelId }: { channelId: string }) {
   }, [messages, entries]);
   return (
     <MentionContext.Provider value={names}>
-      <div className="messages" ref={scroller} data-testid="message-list" aria-live="polite">
-        {status === 'failed' && <p className="messages__note">Messages could not be loaded.</p>}
-        {status === 'loaded' && messages.length === 0 && <p className="messages__note">No messages here yet.</p>}
-        <ol className="messages__list">
-          {items.map((item) => item.kind === 'message'
-            ? <MessageItem key={item.message.id} message={item.message} />
-            : <FailureNoticeItem key={item.notice.key} notice={item.notice} onDismiss={dismiss} />)}
-        </ol>
-        <PendingInteractions entries={own} />
-      </div>
+      {/* Relative times and a poll's time left move with one clock for the whole list. */}
+      <NowProvider intervalMs={30_000} changed={messages}>
+        <div className="messages" ref={scroller} data-testid="message-list" aria-live="polite">
+          {status === 'failed' && <p className="messages__note">Messages could not be loaded.</p>}
+          {status === 'loaded' && messages.length === 0 && <p className="messages__note">No messages here yet.</p>}
+          <ol className="messages__list">
+            {items.map((item) => item.kind === 'message'
+              ? <MessageItem key={item.message.id} message={item.message} />
+              : <FailureNoticeItem key={item.notice.key} notice={item.notice} onDismiss={dismiss} />)}
+          </ol>
+          <PendingInteractions entries={own} />
+        </div>
+      </NowProvider>
     </MentionContext.Provider>
   );
 }

@@ -1,29 +1,16 @@
 /**
- * Message text with the little markdown worth showing (**bold**, *italics*, `code`) and
- * mentions by name; line breaks are kept by the stylesheet.
+ * Markdown text of a message, an embed or a text display, as the real client renders it
+ * (markdown/markdown-render.ts), with mentions by the names of the open place and times in
+ * the reader's locale. Line breaks are kept by the stylesheet.
  */
-import { useContext, type ReactNode } from 'react';
-import { MentionContext, type MentionNames } from './mention-names.js';
-
-const INLINE = /(\*\*[^*]+\*\*|`[^`]+`|\*[^*\s][^*]*\*|<@!?\d+>|<@&\d+>|<#\d+>)/g;
-
-function mention(part: string, names: MentionNames): string | undefined {
-  const id = part.replace(/\D/g, '');
-  if (part.startsWith('<@&')) return `@${names.role(id) ?? 'unknown-role'}`;
-  if (part.startsWith('<#')) return `#${names.channel(id) ?? 'unknown-channel'}`;
-  if (part.startsWith('<@')) return `@${names.user(id) ?? 'unknown-user'}`;
-  return undefined;
-}
+import { useContext, useMemo } from 'react';
+import { useApp } from '../../app/store-context.js';
+import { renderMarkdown } from './markdown/markdown-render.js';
+import { MentionContext } from './mention-names.js';
+import './markdown/markdown.css';
 
 export function MessageText({ text }: { text: string }) {
   const names = useContext(MentionContext);
-  const parts: ReactNode[] = text.split(INLINE).map((part, index) => {
-    if (part.startsWith('**') && part.endsWith('**') && part.length > 4) return <strong key={index}>{part.slice(2, -2)}</strong>;
-    if (part.startsWith('`') && part.endsWith('`') && part.length > 2) return <code key={index}>{part.slice(1, -1)}</code>;
-    if (part.startsWith('*') && part.endsWith('*') && part.length > 2) return <em key={index}>{part.slice(1, -1)}</em>;
-    const named = /^<[@#]/.test(part) ? mention(part, names) : undefined;
-    if (named !== undefined) return <span key={index} className="mention">{named}</span>;
-    return part;
-  });
-  return <>{parts}</>;
+  const locale = useApp((state) => state.locale);
+  return <>{useMemo(() => renderMarkdown(text, { names, locale }), [text, names, locale])}</>;
 }

@@ -2,17 +2,19 @@
  * Messages per channel: the latest page read over REST when a channel opens, then kept live
  * from the gateway (MESSAGE_CREATE, _UPDATE, _DELETE). Ephemeral messages exist only here:
  * the registry never stores them in the channel, so a reload of the page keeps them.
- * Pressing a button or choosing in a select sends a MESSAGE_COMPONENT interaction.
+ * Pressing a button or choosing in a select sends a MESSAGE_COMPONENT interaction; voting in
+ * a poll calls the registry's vote route, and the counts follow the channel's vote events.
  */
 import type { WireMessage } from '../../api/wire-types.js';
 import type { Slice } from '../../store/app-state.js';
 import type { ClientDeps } from '../../store/deps.js';
 import { sendInteraction } from '../interactions/send-interaction.js';
+import { applyPollVote, keepOwnVotes, type PollVoteEvent } from './poll-votes.js';
 
 export type LoadState = 'loading' | 'loaded' | 'failed';
 
 /** Message flags the client reads (api-facts). */
-export const MESSAGE_FLAG = { EPHEMERAL: 1 << 6, LOADING: 1 << 7, COMPONENTS_V2: 1 << 15 } as const;
+export const MESSAGE_FLAG = { SUPPRESS_EMBEDS: 1 << 2, EPHEMERAL: 1 << 6, LOADING: 1 << 7, COMPONENTS_V2: 1 << 15 } as const;
 
 export interface MessagesSlice {
   messagesByChannel: Record<string, WireMessage[]>;
@@ -25,6 +27,10 @@ export interface MessagesSlice {
   dismissMessage(channelId: string, messageId: string): void;
   /** `componentType` is sent as `data.component_type`, as the real client does. */
   pressComponent(message: WireMessage, customId: string, values?: string[], componentType?: number): Promise<void>;
+  /** Votes in a poll as the acting person (an empty list removes their vote); answers the refusal's words, or null. */
+  votePoll(message: WireMessage, answerIds: number[]): Promise<string | null>;
+  /** MESSAGE_POLL_VOTE_ADD / _REMOVE: someone's vote moved a count. */
+  pollVoteChanged(change: 'add' | 'remove', vote: PollVoteEvent): void;
   resetMessages(): void;
 }
 
@@ -73,7 +79,24 @@ export function createMessagesSlice(deps: ClientDeps): Slice<MessagesSlice> {
       },
 
       messageUpdated(message) {
-        change(message.channel_id, (list) => upsertMessage(list, message));
+        change(message.channel_id, (list) => {
+          const known = list.find((entry) => entry.id === message.id);
+          const poll = keepOwnVotes(known?.poll, message.poll);
+          return upsertMessage(list, poll === undefined ? message : { ...message, poll });
+        });
+      },
+
+      async votePoll(message, answerIds) {
+        const token = get().token;
+        if (token === null) return 'You are not signed in.';
+        const answer = await deps.rest.votePoll({ token, locale: get().locale }, message.channel_id, message.id, answerIds);
+        return answer.ok ? null : answer.error.message;
+      },
+
+      pollVoteChanged(kind, vote) {
+        const readerId = get().me?.id ?? null;
+        change(vote.channel_id, (list) => list.map((message) =>
+          message.id === vote.message_id && message.poll ? { ...message, poll: applyPollVote(message.poll, vote, kind, readerId) } : message));
       },
 
       messageDeleted({ id, channel_id: channelId }) {

@@ -1,0 +1,82 @@
+/**
+ * The media pieces a message is made of, shared by attachments, embeds and Components V2:
+ * an image shown at its own size within a box (a link to the full file), a video with its
+ * controls, a file card (name, size, download), and the spoiler cover that hides any of
+ * them until it is clicked, as the real client hides spoiler files.
+ */
+import { useState, type ReactNode } from 'react';
+import { DownloadIcon, FileIcon } from '../../app/icons.js';
+import { fileSize, fitInto, mediaKind, type Box } from './media.js';
+import './media.css';
+
+/** Hides `children` (blurred, unreachable by keyboard and pointer) behind a button until it is pressed. */
+export function SpoilerCover({ hidden, label = 'Spoiler', children }: { hidden: boolean; label?: string; children: ReactNode }) {
+  const [revealed, setRevealed] = useState(false);
+  if (!hidden || revealed) return <>{children}</>;
+  return (
+    <div className="media-spoiler" data-testid="media-spoiler">
+      <div className="media-spoiler__content" aria-hidden="true" inert>{children}</div>
+      <button type="button" className="media-spoiler__cover" data-testid="media-spoiler-reveal" onClick={() => setRevealed(true)}>
+        <span className="media-spoiler__label">{label}</span>
+      </button>
+    </div>
+  );
+}
+
+export interface MediaSource {
+  url: string;
+  proxy_url?: string | null;
+  width?: number | null;
+  height?: number | null;
+  content_type?: string | null;
+}
+
+/** An image at its own size within `box`, opening the full file in a new tab. */
+export function ImageLink({ media, box, alt, className }: { media: MediaSource; box: Box; alt: string; className?: string }) {
+  const size = fitInto(media.width, media.height, box);
+  const source = media.proxy_url || media.url;
+  return (
+    <a className={`media-image ${className ?? ''}`} href={media.url} target="_blank" rel="noreferrer noopener" data-testid="media-image">
+      <img
+        src={source}
+        alt={alt}
+       
+        {...(size ? { width: size.width, height: size.height } : {})}
+        style={{ maxWidth: `min(100%, ${box.width}px)`, maxHeight: box.height }}
+      />
+    </a>
+  );
+}
+
+/** A file's card: what it is called, how big it is, and a link that downloads it. */
+export function FileCard({ name, size, url, children }: { name: string; size?: number | null; url: string; children?: ReactNode }) {
+  return (
+    <div className="file-card" data-testid="file-card">
+      <span className="file-card__icon" aria-hidden="true"><FileIcon /></span>
+      <div className="file-card__text">
+        <a className="file-card__name" href={url} target="_blank" rel="noreferrer noopener" data-testid="file-card-name">{name}</a>
+        <span className="file-card__size" data-testid="file-card-size">{fileSize(size)}</span>
+        {children}
+      </div>
+      <a className="file-card__download" href={url} download={name} aria-label={`Download ${name}`} data-testid="file-card-download"><DownloadIcon /></a>
+    </div>
+  );
+}
+
+/** Any media by its kind: an image, a video with controls, an audio file's card with a player, else a file card. */
+export function MediaItem({ media, name, size, box, alt }: { media: MediaSource; name: string; size?: number | null; box: Box; alt?: string }) {
+  const kind = mediaKind(media.content_type, name);
+  if (kind === 'image') return <ImageLink media={media} box={box} alt={alt || name} />;
+  if (kind === 'video') {
+    const fitted = fitInto(media.width, media.height, box);
+    return (
+      <video className="media-video" src={media.proxy_url || media.url} controls preload="metadata" aria-label={alt || name}
+        {...(fitted ? { width: fitted.width, height: fitted.height } : {})} style={{ maxWidth: `min(100%, ${box.width}px)`, maxHeight: box.height }} />
+    );
+  }
+  return (
+    <FileCard name={name} size={size} url={media.url}>
+      {kind === 'audio' && <audio className="file-card__audio" src={media.url} controls preload="none" />}
+    </FileCard>
+  );
+}
