@@ -50,7 +50,7 @@ async function images(root: Locator): Promise<Array<{ src: string; natural: numb
     addEventListener(type: string, listener: (value: unknown) => void, options: { once: boolean }): void };
   return root.evaluate(async (element) => {
     const found = [...element.querySelectorAll('img:not(.md-emoji)')] as Image[];
-    await Promise.all(found.map((image) => (image.complete ? null : new Promise((resolve) => {
+    await Promise.all(found.map((image) => (image.complete ? Promise.resolve() : new Promise((resolve) => {
       image.addEventListener('load', resolve, { once: true });
       image.addEventListener('error', resolve, { once: true });
     }))));
@@ -86,10 +86,10 @@ beforeAll(async () => {
   client = await buildClient();
   registry = await builtRegistry({ clientDirectory: client.directory });
   // The example world's @everyone lacks EMBED_LINKS, without which the service drops a bot's embeds.
-  const everyone = registry.store.world.role(EXAMPLE.guild);
+  const everyone = await registry.store.world.role(EXAMPLE.guild);
   if (!everyone) throw new Error('no @everyone');
   const granted = BigInt(everyone.permissions) | PermissionFlagsBits.EmbedLinks | PermissionFlagsBits.AttachFiles;
-  registry.store.world.putRole({ ...everyone, permissions: granted.toString() });
+  await registry.store.world.putRole({ ...everyone, permissions: granted.toString() });
   bot = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessagePolls], rest: { api: `${registry.url}/api` } });
   const ready = once(bot, Events.ClientReady);
   await bot.login(EXAMPLE.app.token);

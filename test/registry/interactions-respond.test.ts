@@ -185,7 +185,7 @@ describe('components', () => {
   });
 
   it('a press reaches the app from a Components V2 layout: a section\'s button and a container\'s select', async () => {
-    const harness = interactionHarness();
+    const harness = await interactionHarness();
     const interaction = await invoked(harness);
     const layout = [{
       type: 17, accent_color: 0x5865f2, components: [
