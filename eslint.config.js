@@ -43,7 +43,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [electron] }] },
   },
   {
-    files: ['src/renderer/**'],
+    // The sample Activity runs in a browser frame, like the renderer.
+    files: ['src/renderer/**', 'examples/activity/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': ['error', { paths: [electron, ...nodeBuiltinNames], patterns: [nodeBuiltins, registryFromOutside] }],

@@ -3,6 +3,7 @@
  * it — the body as sent and the registry's HTTP answer, then the live events the registry
  * reports for it (payload delivered and how, the bot's raw answer, its callback and
  * webhook calls, success or failure with the reason), matched by nonce or interaction id.
+ * An Activity's launch also keeps every message between the client and the Activity's frame.
  */
 import type { InvokeBody } from '../../api/wire-types.js';
 import type { Slice } from '../../store/app-state.js';
@@ -39,12 +40,18 @@ export interface InspectorEntry {
   finishedAt: number | null;
 }
 
+/** A message between the client and a launched Activity's frame, in the launch's entry. */
+export const ACTIVITY_FRAME_EVENT = 'ACTIVITY_FRAME';
+
 /** The events that belong to an interaction in the inspector. */
 export const INSPECTED_EVENTS = new Set([
   'INTERACTION_CREATE', 'INTERACTION_DELIVERY', 'INTERACTION_BOT_RESPONSE', 'INTERACTION_CALLBACK', 'INTERACTION_WEBHOOK',
   'INTERACTION_SUCCESS', 'INTERACTION_FAILURE', 'APPLICATION_COMMAND_AUTOCOMPLETE_RESPONSE', 'INTERACTION_MODAL_CREATE',
-  'EMBEDDED_ACTIVITY_LAUNCH',
+  'EMBEDDED_ACTIVITY_LAUNCH', ACTIVITY_FRAME_EVENT,
 ]);
+
+/** How many of an Activity's frame messages a launch's entry keeps: the newest. */
+export const FRAME_MESSAGE_LIMIT = 300;
 
 /** How many interactions the inspector keeps. */
 export const INSPECTOR_LIMIT = 200;
@@ -72,6 +79,16 @@ function update(entries: InspectorEntry[], index: number, change: (entry: Inspec
   const next = [...entries];
   next[index] = change(entries[index] as InspectorEntry);
   return next;
+}
+
+/** `events` and `event`; an Activity that logs in a loop keeps only its newest frame messages. */
+function withEvent(events: InspectorEvent[], event: InspectorEvent): InspectorEvent[] {
+  const next = [...events, event];
+  if (event.type !== ACTIVITY_FRAME_EVENT) return next;
+  const frames = next.filter((candidate) => candidate.type === ACTIVITY_FRAME_EVENT).length;
+  if (frames <= FRAME_MESSAGE_LIMIT) return next;
+  const oldest = next.findIndex((candidate) => candidate.type === ACTIVITY_FRAME_EVENT);
+  return next.filter((_candidate, index) => index !== oldest);
 }
 
 /** A refusal's reason from the HTTP answer: the service's message and code. */
@@ -117,7 +134,7 @@ export function createInspectorSlice(deps: ClientDeps): Slice<InspectorSlice> {
       if (index === -1) return;
       set({
         inspectorEntries: update(entries, index, (entry) => {
-          const next: InspectorEntry = { ...entry, events: [...entry.events, { type, at: deps.now(), data }] };
+          const next: InspectorEntry = { ...entry, events: withEvent(entry.events, { type, at: deps.now(), data }) };
           if (id !== null && next.id === null) next.id = id;
           if (next.status === 'sending') next.status = 'pending';
           if (type === 'INTERACTION_SUCCESS' && entry.status !== 'failed') {
