@@ -6,9 +6,14 @@
  * registry) at the token endpoint, `authenticate()`, and the signed-in person inside the
  * frame; every message shows in the launch's inspector entry. A command the client does not
  * handle gets the SDK's error; a second person joining reaches the page as the SDK's
- * participants event. Every wait is on the page's state, never on a timer.
+ * participants event. The same page on a server of its own is deaf to the client (the SDK
+ * reads only its own origin's and Discord's messages), and the panel says what to do.
+ * Every wait is on the page's state, never on a timer.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
@@ -64,6 +69,22 @@ async function launchAndConsent(page: Page): Promise<Frame> {
   const frame = await sampleFrame(page);
   await frame.locator('[data-testid="step-authenticate"][data-status="done"]').waitFor();
   return frame;
+}
+
+/** The sample's build on a server of its own (another port, so another origin), at `/<app id>/`. */
+async function serveElsewhere(directory: string): Promise<{ origin: string; server: Server }> {
+  const types: Record<string, string> = { js: 'text/javascript', css: 'text/css', html: 'text/html' };
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://sample').pathname;
+    const file = path.endsWith('/') ? 'index.html' : path.includes('/assets/') ? join('assets', path.split('/').pop() ?? '') : '';
+    readFile(join(directory, file)).then(
+      (bytes) => response.writeHead(200, { 'content-type': types[file.split('.').pop() ?? ''] ?? 'application/octet-stream' }).end(bytes),
+      () => response.writeHead(404).end(),
+    );
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
 describe('the sample Activity, as a newcomer meets it', () => {
@@ -143,5 +164,30 @@ describe('the sample Activity, as a newcomer meets it', () => {
     await bob.getByTestId('activity-close').click();
     await aliceFrame.locator('[data-testid="participants"]', { hasText: /^Alice$/ }).waitFor();
     await bob.close();
+  });
+
+  it('says what to do when the Activity is on a server whose SDK will not hear this client', async () => {
+    const elsewhere = await serveElsewhere(sample.directory);
+    try {
+      const bot = demoId('applications', 'Demo Bot');
+      const token = demo.users.find((user) => user.username === 'alice')?.token ?? '';
+      const edited = await fetch(`${registry.url}/_slashbench/applications/${bot}`, {
+        method: 'PATCH', headers: { authorization: token, 'content-type': 'application/json' },
+        body: JSON.stringify({ flags: 1 << 17, activity_url: `${elsewhere.origin}/${bot}/` }),
+      });
+      expect(edited.status).toBe(200);
+      const page = await openClient('/');
+      await page.getByTestId('app-launcher-button').click();
+      await page.locator(`[data-testid="app-launcher-entry"][data-application-id="${bot}"]`).click();
+      await page.getByTestId('activity-origin-hint').waitFor();
+      expect(await page.getByTestId('activity-origin-hint').textContent()).toContain('Open the client at http://localhost:3333');
+      // The client answered the handshake; the page's SDK dropped the answer.
+      expect(await (await sampleFrame(page)).getByTestId('step-ready').getAttribute('data-status')).toBe('waiting');
+      await page.screenshot({ path: join(SCREENSHOTS, 'sample-activity-elsewhere.png') });
+      await page.close();
+    } finally {
+      elsewhere.server.closeAllConnections();
+      elsewhere.server.close();
+    }
   });
 });

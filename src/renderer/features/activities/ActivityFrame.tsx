@@ -9,7 +9,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useActions, useApp } from '../../app/store-context.js';
 import type { OpenActivity } from './activities-slice.js';
-import { SDK_PARENT_ORIGINS, sdkHearsClient, type ActivityFrame as FramePolicy } from './activity-frame.js';
+import { sdkHearsClient, type ActivityFrame as FramePolicy } from './activity-frame.js';
 import { createFrameSession, type FrameSession } from './frame-session.js';
 
 type Framed = Extract<FramePolicy, { ok: true }>;
@@ -62,9 +62,8 @@ export function ActivityFrame({ activity, frame }: { activity: OpenActivity; fra
     <>
       {deaf && (
         <p className="activity-panel__hint" role="note" data-testid="activity-origin-hint">
-          This Activity is on {new URL(frame.src).origin}. Its SDK takes messages only from its own origin and Discord&apos;s
-          ({SDK_PARENT_ORIGINS.filter((entry) => entry.startsWith('http:')).join(', ')} among them), not from {window.location.origin}, so
-          its ready() will not resolve. Open the client at http://localhost:3333 (npm run serve -- --port 3333).
+          Its SDK ignores this client: it reads messages only from its own origin ({new URL(frame.src).origin}) and Discord&apos;s.
+          Open the client at http://localhost:3333 (npm run serve -- --port 3333).
         </p>
       )}
       <iframe
