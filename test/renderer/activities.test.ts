@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandIndex, IndexedCommand } from '../../src/renderer/api/wire-types.js';
 import { activityFrame, sdkHearsClient } from '../../src/renderer/features/activities/activity-frame.js';
+import { FRAME_RECORD_DELAY_MS } from '../../src/renderer/features/activities/activity-frame-slice.js';
 import { inspectable } from '../../src/renderer/features/activities/frame-record.js';
 import { frameMessages } from '../../src/renderer/features/inspector/entry-facts.js';
 import { FRAME_MESSAGE_LIMIT } from '../../src/renderer/features/inspector/inspector-slice.js';
@@ -187,19 +188,25 @@ describe('frame messages in the inspector', () => {
     recordFrameMessage({ direction: 'in', message: [1, { cmd: 'AUTHENTICATE', args: { access_token: 'secret-token' }, nonce: 'n' }] });
     recordFrameMessage({ direction: 'in', message: 'hello', note: 'not an [opcode, payload] array' });
     const frames = () => fake.store.getState().inspectorEntries[0]?.events.filter((event) => event.type === 'ACTIVITY_FRAME') ?? [];
+    // Gathered, then taken by the inspector at once.
+    expect(frames()).toEqual([]);
+    expect(fake.timers.map((timer) => timer.ms)).toEqual([FRAME_RECORD_DELAY_MS]);
+    fake.runTimers();
     expect(frames().map((event) => event.data)).toEqual([
-      { nonce: '1', direction: 'in', message: [1, { cmd: 'AUTHENTICATE', args: { access_token: '[access token, 12 characters]' }, nonce: 'n' }] },
-      { nonce: '1', direction: 'in', message: 'hello', note: 'not an [opcode, payload] array' },
+      { direction: 'in', message: [1, { cmd: 'AUTHENTICATE', args: { access_token: '[access token, 12 characters]' }, nonce: 'n' }] },
+      { direction: 'in', message: 'hello', note: 'not an [opcode, payload] array' },
     ]);
     recordFrameMessage({ direction: 'out', message: [1, { cmd: 'DISPATCH', evt: 'READY', nonce: null, data: {} }] });
     recordFrameMessage({ direction: 'out', message: [1, { cmd: 'START_PURCHASE', evt: 'ERROR', nonce: 'p', data: { code: 4002 } }] });
     recordFrameMessage({ direction: 'out', message: [2, { code: 4000, message: 'Invalid client id' }] });
+    fake.runTimers();
     const entry = fake.store.getState().inspectorEntries[0];
     expect(entry && frameMessages(entry).map((fact) => [fact.direction, fact.label, fact.note])).toEqual([
       ['in', 'AUTHENTICATE', null], ['in', 'not a protocol message', 'not an [opcode, payload] array'],
       ['out', 'DISPATCH READY', null], ['out', 'START_PURCHASE → ERROR 4002', null], ['out', 'CLOSE 4000', null],
     ]);
     for (let count = 0; count < FRAME_MESSAGE_LIMIT; count += 1) recordFrameMessage({ direction: 'in', message: [1, { cmd: 'CAPTURE_LOG', args: { message: String(count) }, nonce: String(count) }] });
+    fake.runTimers();
     expect(frames()).toHaveLength(FRAME_MESSAGE_LIMIT);
     expect(frames()[0]?.data.message).toEqual([1, { cmd: 'CAPTURE_LOG', args: { message: '0' }, nonce: '0' }]);
     // The launch's own events stay.

@@ -10,7 +10,6 @@ import type { Slice } from '../../store/app-state.js';
 import type { ClientDeps } from '../../store/deps.js';
 import { readConsent, type ConsentView } from '../authorize/consent-view.js';
 import { errorLine } from '../authorize/flow-steps.js';
-import { ACTIVITY_FRAME_EVENT } from '../inspector/inspector-slice.js';
 import type { AuthorizeOutcome, FrameHost, GrantOutcome, TokenGrant } from './frame-host.js';
 import { activityParticipants, knownChannel, knownUser } from './frame-people.js';
 import { inspectable } from './frame-record.js';
@@ -32,9 +31,15 @@ export interface ActivityFrameSlice {
   answerActivityConsent(authorize: boolean, guildId: string | null): Promise<void>;
   /** Ends a consent screen no one will answer (the Activity closed): its `authorize()` fails. */
   dismissActivityConsent(reason: string): void;
-  /** One frame message, as an event of the launch's inspector entry. */
+  /**
+   * One frame message, for the launch's inspector entry: gathered and added a few times a
+   * second at most, as an Activity may log (CAPTURE_LOG) on every frame it draws.
+   */
   recordFrameMessage(record: FrameRecord): void;
 }
+
+/** How long frame messages gather before the inspector takes them. */
+export const FRAME_RECORD_DELAY_MS = 100;
 
 function readGrant(body: unknown): TokenGrant | undefined {
   const grant = body as Partial<TokenGrant> | null;
@@ -53,6 +58,15 @@ function outcomeOf(location: string): AuthorizeOutcome {
 
 export function createActivityFrameSlice(deps: ClientDeps): Slice<ActivityFrameSlice> {
   return (set, get) => {
+    /** Frame messages the inspector has not taken yet, by launch. */
+    let gathered: Array<{ launchNonce: string; data: Record<string, unknown> }> = [];
+    const handOver = () => {
+      const taken = gathered;
+      gathered = [];
+      for (const launchNonce of new Set(taken.map((entry) => entry.launchNonce))) {
+        get().activityFrameEvents(launchNonce, taken.filter((entry) => entry.launchNonce === launchNonce).map((entry) => entry.data));
+      }
+    };
     /** The `authorize()` waiting for the person's answer. */
     let waiting: ((outcome: AuthorizeOutcome) => void) | null = null;
     const finish = (outcome: AuthorizeOutcome) => {
@@ -122,10 +136,12 @@ export function createActivityFrameSlice(deps: ClientDeps): Slice<ActivityFrameS
       },
 
       recordFrameMessage(record) {
-        const nonce = get().activity?.launchNonce;
-        if (!nonce) return;
-        get().interactionEvent(ACTIVITY_FRAME_EVENT, {
-          nonce, direction: record.direction, message: inspectable(record.message), ...(record.note === undefined ? {} : { note: record.note }),
+        const launchNonce = get().activity?.launchNonce;
+        if (!launchNonce) return;
+        if (gathered.length === 0) deps.schedule(handOver, FRAME_RECORD_DELAY_MS);
+        gathered.push({
+          launchNonce,
+          data: { direction: record.direction, message: inspectable(record.message), ...(record.note === undefined ? {} : { note: record.note }) },
         });
       },
     };

@@ -7,7 +7,7 @@
  */
 
 /** Past this many characters a message is kept as a preview. */
-export const RECORDED_MESSAGE_LIMIT = 16_384;
+export const RECORDED_MESSAGE_LIMIT = 8_192;
 
 const PREVIEW_LENGTH = 2_000;
 

@@ -47,7 +47,7 @@ export const ACTIVITY_FRAME_EVENT = 'ACTIVITY_FRAME';
 export const INSPECTED_EVENTS = new Set([
   'INTERACTION_CREATE', 'INTERACTION_DELIVERY', 'INTERACTION_BOT_RESPONSE', 'INTERACTION_CALLBACK', 'INTERACTION_WEBHOOK',
   'INTERACTION_SUCCESS', 'INTERACTION_FAILURE', 'APPLICATION_COMMAND_AUTOCOMPLETE_RESPONSE', 'INTERACTION_MODAL_CREATE',
-  'EMBEDDED_ACTIVITY_LAUNCH', ACTIVITY_FRAME_EVENT,
+  'EMBEDDED_ACTIVITY_LAUNCH',
 ]);
 
 /** How many of an Activity's frame messages a launch's entry keeps: the newest. */
@@ -63,6 +63,8 @@ export interface InspectorSlice {
   interactionSent(entry: Omit<InspectorEntry, 'id' | 'http' | 'events' | 'status' | 'failure' | 'finishedAt' | 'sentAt'>): void;
   interactionAnswered(nonce: string, status: number, body: unknown): void;
   interactionEvent(type: string, data: Record<string, unknown>): void;
+  /** Messages between the client and an Activity's frame, added to its launch's entry at once. */
+  activityFrameEvents(launchNonce: string, messages: Array<Record<string, unknown>>): void;
   selectEntry(nonce: string | null): void;
   setInspectorOpen(open: boolean): void;
 }
@@ -81,14 +83,11 @@ function update(entries: InspectorEntry[], index: number, change: (entry: Inspec
   return next;
 }
 
-/** `events` and `event`; an Activity that logs in a loop keeps only its newest frame messages. */
-function withEvent(events: InspectorEvent[], event: InspectorEvent): InspectorEvent[] {
-  const next = [...events, event];
-  if (event.type !== ACTIVITY_FRAME_EVENT) return next;
-  const frames = next.filter((candidate) => candidate.type === ACTIVITY_FRAME_EVENT).length;
-  if (frames <= FRAME_MESSAGE_LIMIT) return next;
-  const oldest = next.findIndex((candidate) => candidate.type === ACTIVITY_FRAME_EVENT);
-  return next.filter((_candidate, index) => index !== oldest);
+/** `events` and the frame messages `added`; an Activity that logs in a loop keeps only its newest. */
+function withFrameEvents(events: InspectorEvent[], added: InspectorEvent[]): InspectorEvent[] {
+  const next = [...events, ...added];
+  let excess = next.filter((candidate) => candidate.type === ACTIVITY_FRAME_EVENT).length - FRAME_MESSAGE_LIMIT;
+  return excess <= 0 ? next : next.filter((candidate) => candidate.type !== ACTIVITY_FRAME_EVENT || excess-- <= 0);
 }
 
 /** A refusal's reason from the HTTP answer: the service's message and code. */
@@ -134,7 +133,7 @@ export function createInspectorSlice(deps: ClientDeps): Slice<InspectorSlice> {
       if (index === -1) return;
       set({
         inspectorEntries: update(entries, index, (entry) => {
-          const next: InspectorEntry = { ...entry, events: withEvent(entry.events, { type, at: deps.now(), data }) };
+          const next: InspectorEntry = { ...entry, events: [...entry.events, { type, at: deps.now(), data }] };
           if (id !== null && next.id === null) next.id = id;
           if (next.status === 'sending') next.status = 'pending';
           if (type === 'INTERACTION_SUCCESS' && entry.status !== 'failed') {
@@ -150,6 +149,18 @@ export function createInspectorSlice(deps: ClientDeps): Slice<InspectorSlice> {
           }
           return next;
         }),
+      });
+    },
+
+    activityFrameEvents(launchNonce, messages) {
+      const entries = get().inspectorEntries;
+      const index = entries.findIndex((entry) => entry.nonce === launchNonce);
+      if (index === -1 || messages.length === 0) return;
+      const at = deps.now();
+      set({
+        inspectorEntries: update(entries, index, (entry) => ({
+          ...entry, events: withFrameEvents(entry.events, messages.map((data) => ({ type: ACTIVITY_FRAME_EVENT, at, data }))),
+        })),
       });
     },
 
