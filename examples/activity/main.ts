@@ -10,7 +10,7 @@ import './style.css';
 import { describeError, showChannel, showParticipants, showResult, showStep, showUser, type StepId } from './view.js';
 
 // A real Activity has its client id built in (import.meta.env.VITE_DISCORD_CLIENT_ID). This
-// page serves every app that points at it, at /_slashbench/activities/demo/<client id>/.
+// page serves every app that points at it, at /_activities/demo/<client id>/.
 const clientId = location.pathname.split('/').filter(Boolean).at(-1) ?? '';
 
 const discordSdk = new DiscordSDK(clientId);

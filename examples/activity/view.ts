@@ -23,6 +23,7 @@ export function describeError(error: unknown): string {
   return `Error ${String(code)}: ${String(message)}`;
 }
 
+/** The person `authenticate()` answered with, and the scopes granted. */
 export function showUser(user: { username: string; global_name?: string | null }, scopes: ReadonlyArray<string | number>): void {
   element('user-name').textContent = user.global_name ?? user.username;
   element('user-handle').textContent = `@${user.username}`;
@@ -31,14 +32,17 @@ export function showUser(user: { username: string; global_name?: string | null }
   element('user-pending').hidden = true;
 }
 
+/** Where the Activity runs, from `getChannel()`. */
 export function showChannel(name: string): void {
   element('channel-name').textContent = name;
 }
 
+/** Who is in the Activity, as the SDK names them (nick first). */
 export function showParticipants(participants: ReadonlyArray<{ username: string; global_name?: string | null; nickname?: string }>): void {
   element('participants').textContent = participants.map((person) => person.nickname ?? person.global_name ?? person.username).join(', ') || 'nobody';
 }
 
+/** What the last button's command answered. */
 export function showResult(text: string): void {
   element('command-result').textContent = text;
 }

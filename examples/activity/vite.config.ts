@@ -1,6 +1,6 @@
 // The sample Activity's build: `npm run build:activity` bundles the page with the Embedded
 // App SDK into out/activity, which the registry serves (src/registry/routes/sample-activity.ts).
-// Relative asset URLs, as the page lives at /_slashbench/activities/demo/<app id>/.
+// Relative asset URLs, as the page lives at /_activities/demo/<app id>/.
 import { defineConfig } from 'vite';
 
 export default defineConfig({

@@ -1,6 +1,6 @@
 /**
  * An app's `activity_url` is an http(s) URL, or a path of the registry itself (such as the
- * sample Activity's `/_slashbench/activities/demo/<app id>/`). A path names no host or
+ * sample Activity's `/_activities/demo/<app id>/`). A path names no host or
  * port, so a world file keeps working whatever address the registry listens on: the client
  * resolves it against the registry it talks to, as the real client frames every Activity
  * from one origin of its own.
@@ -28,7 +28,7 @@ export function resolveActivityUrl(activityUrl: string, registry: string): strin
 }
 
 /** Where the registry serves its sample Activity (examples/activity) for an app pointing at it. */
-export const SAMPLE_ACTIVITY_BASE = '/_slashbench/activities/demo';
+export const SAMPLE_ACTIVITY_BASE = '/_activities/demo';
 
 /** The sample Activity's path for one app: its activity_url, with the app's id as the client id. */
 export function sampleActivityPath(applicationId: string): string {

@@ -20,7 +20,7 @@ export function buildClient(): Promise<ClientBuild> {
   return buildWithVite(join(REPO_ROOT, 'src', 'renderer', 'vite.config.ts'), 'slashbench-client-');
 }
 
-/** The sample Activity the registry serves at /_slashbench/activities/demo/<app id>/. */
+/** The sample Activity the registry serves at /_activities/demo/<app id>/. */
 export function buildSampleActivity(): Promise<ClientBuild> {
   return buildWithVite(join(REPO_ROOT, 'examples', 'activity', 'vite.config.ts'), 'slashbench-activity-');
 }

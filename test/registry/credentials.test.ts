@@ -184,8 +184,8 @@ describe('editing an app', () => {
     // An unchanged token: the edit never touches credentials.
     expect((await currentApplication(TOKENS.bot)).json()).toMatchObject({ name: 'Renamed Bot' });
     // An Activity the registry serves itself is named by its path (the sample's, here).
-    const sample = await manage('PATCH', `/applications/${IDS.app}`, { activity_url: `/_slashbench/activities/demo/${IDS.app}/` });
-    expect(sample.json()).toMatchObject({ activity_url: `/_slashbench/activities/demo/${IDS.app}/` });
+    const sample = await manage('PATCH', `/applications/${IDS.app}`, { activity_url: `/_activities/demo/${IDS.app}/` });
+    expect(sample.json()).toMatchObject({ activity_url: `/_activities/demo/${IDS.app}/` });
     const cleared = await manage('PATCH', `/applications/${IDS.app}`, { interactions_endpoint_url: null, activity_url: null });
     expect(cleared.json()).toMatchObject({ interactions_endpoint_url: null, activity_url: null, name: 'Renamed Bot' });
   });

@@ -1,5 +1,5 @@
 /**
- * The sample Activity the registry serves at `/_slashbench/activities/demo/<app id>/` for an
+ * The sample Activity the registry serves at `/_activities/demo/<app id>/` for an
  * app pointing at it: its page (with its own CSP, and the CORS headers an opaque frame's
  * module scripts need), its assets, and its server side, which exchanges a code from
  * `authorize()` at the registry's token endpoint with the app's secret and answers the access
@@ -62,7 +62,7 @@ describe('the sample Activity\'s page', () => {
 
   it('is the service\'s 404 for any other app, an unknown one, or a file that is not an asset', async () => {
     const registry = sampleRegistry();
-    for (const url of [sampleActivityPath(IDS.app), sampleActivityPath('999999999999999999'), '/_slashbench/activities/demo/abc/', `${PAGE}assets/..%2Findex.html`, `${PAGE}assets/missing.js`]) {
+    for (const url of [sampleActivityPath(IDS.app), sampleActivityPath('999999999999999999'), '/_activities/demo/abc/', `${PAGE}assets/..%2Findex.html`, `${PAGE}assets/missing.js`]) {
       const answer = await registry.app.inject({ url });
       expect(answer.statusCode, url).toBe(404);
       expect(answer.json(), url).toEqual({ message: '404: Not Found', code: 0 });
@@ -104,14 +104,15 @@ describe('the sample Activity\'s server', () => {
     const again = await exchange(registry, { code });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ error: 'invalid_grant', error_description: 'Invalid "code" in request.' });
-    expect((await exchange(registry, { nothing: true })).json()).toEqual({ error: 'Send {"code": "<the code authorize() answered>"}.' });
+    expect((await exchange(registry, { nothing: true })).json()).toEqual({ error: 'invalid_request', error_description: 'Send {"code": "<the code authorize() answered>"}.' });
   });
 
   it('says what to do when the app has no secret it can use', async () => {
     const registry = sampleRegistry(null);
     const answer = await exchange(registry, { code: 'whatever' });
     expect(answer.statusCode).toBe(500);
-    expect(answer.json().error).toBe('Activity App has no client secret: this sample\'s server exchanges codes as a confidential client. Give it one: npm run tokens -- --reset-secret "Activity App".');
+    expect(answer.json().error).toBe('server_error');
+    expect(answer.json().error_description).toBe('Activity App has no client secret: this sample\'s server exchanges codes as a confidential client. Give it one: npm run tokens -- --reset-secret "Activity App".');
   });
 
   it('serves no other app\'s codes', async () => {

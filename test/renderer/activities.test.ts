@@ -173,7 +173,7 @@ describe('the Activity\'s frame', () => {
   });
 
   it('knows when the SDK in a frame will not hear the client: a page on another server than the client\'s', () => {
-    expect(sdkHearsClient(`${CLIENT}/_slashbench/activities/demo/1/?frame_id=f`, CLIENT)).toBe(true);
+    expect(sdkHearsClient(`${CLIENT}/_activities/demo/1/?frame_id=f`, CLIENT)).toBe(true);
     expect(sdkHearsClient('http://127.0.0.1:5173/', CLIENT)).toBe(false);
     expect(sdkHearsClient('http://127.0.0.1:5173/', 'http://localhost:3333')).toBe(true);
   });

@@ -21,11 +21,11 @@ describe('activity_url', () => {
 
   it('carries the launch parameters in its query, keeping its own, and a path stays a path', () => {
     expect(withLaunchParameters('https://dice.example/play?mode=duel', LAUNCH)).toBe('https://dice.example/play?mode=duel&instance_id=i-1&frame_id=f-1&platform=desktop');
-    expect(withLaunchParameters('/_slashbench/activities/demo/1/', LAUNCH)).toBe('/_slashbench/activities/demo/1/?instance_id=i-1&frame_id=f-1&platform=desktop');
+    expect(withLaunchParameters('/_activities/demo/1/', LAUNCH)).toBe('/_activities/demo/1/?instance_id=i-1&frame_id=f-1&platform=desktop');
   });
 
   it('resolves a path against the registry the client talks to', () => {
-    expect(resolveActivityUrl('/_slashbench/activities/demo/1/?frame_id=f', 'http://localhost:8484')).toBe('http://localhost:8484/_slashbench/activities/demo/1/?frame_id=f');
+    expect(resolveActivityUrl('/_activities/demo/1/?frame_id=f', 'http://localhost:8484')).toBe('http://localhost:8484/_activities/demo/1/?frame_id=f');
     expect(resolveActivityUrl('https://dice.example/?frame_id=f', 'http://localhost:8484')).toBe('https://dice.example/?frame_id=f');
   });
 
@@ -34,6 +34,6 @@ describe('activity_url', () => {
     const parsed = worldApplicationSchema.safeParse(app, WORLD_PARSE);
     expect(parsed.success).toBe(false);
     if (!parsed.success) expect(worldIssues(parsed.error)).toEqual([{ path: ['activity_url'], code: 'URL_TYPE_INVALID_URL', message: 'Not a well formed URL.' }]);
-    expect(worldApplicationSchema.safeParse({ ...app, activity_url: '/_slashbench/activities/demo/1184503000000000007/' }, WORLD_PARSE).success).toBe(true);
+    expect(worldApplicationSchema.safeParse({ ...app, activity_url: '/_activities/demo/1184503000000000007/' }, WORLD_PARSE).success).toBe(true);
   });
 });

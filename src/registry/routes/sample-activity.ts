@@ -1,11 +1,11 @@
 /**
  * The sample Activity (examples/activity, bundled with the Embedded App SDK into
  * out/activity by `npm run build:activity`) and its server side, for every app whose
- * activity_url is `/_slashbench/activities/demo/<app id>/`:
+ * activity_url is `/_activities/demo/<app id>/`:
  *
  * - `GET .../` and `GET .../assets/<name>`: the page and its bundle. The client frames the
  *   page with an opaque origin, so its module scripts and fetches are cross-origin requests,
- *   answered with the CORS headers every `/_slashbench` path carries.
+ *   answered with the CORS headers (http/cors.ts).
  * - `POST .../api/token` `{code}`: what the server of Discord's Activity guide does. It
  *   exchanges the code from `authorize()` at the registry's own token endpoint as a
  *   confidential client (client id and secret, `grant_type=authorization_code`, no
@@ -100,9 +100,10 @@ export function registerSampleActivityRoutes(app: FastifyInstance, context: Regi
       if (!application) return reply;
       const code = (request.body as { code?: unknown } | null)?.code;
       reply.header('cache-control', 'no-store');
-      if (typeof code !== 'string' || code === '') return reply.code(400).send({ error: 'Send {"code": "<the code authorize() answered>"}.' });
+      // Refusals in OAuth's shape, as the token endpoint's it passes on.
+      if (typeof code !== 'string' || code === '') return reply.code(400).send({ error: 'invalid_request', error_description: 'Send {"code": "<the code authorize() answered>"}.' });
       const secret = clientSecret(context, application);
-      if (typeof secret !== 'string') return reply.code(500).send({ error: secret.error });
+      if (typeof secret !== 'string') return reply.code(500).send({ error: 'server_error', error_description: secret.error });
       const form = new URLSearchParams({ client_id: application.id, client_secret: secret, grant_type: 'authorization_code', code });
       const exchanged = await app.inject({
         method: 'POST', url: OAUTH_PATHS.token, payload: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -14,6 +14,7 @@ import { createFrameSession, type FrameSession } from './frame-session.js';
 
 type Framed = Extract<FramePolicy, { ok: true }>;
 
+/** The open Activity's frame, speaking the SDK's protocol with the client for as long as it is shown. */
 export function ActivityFrame({ activity, frame }: { activity: OpenActivity; frame: Framed }) {
   const element = useRef<HTMLIFrameElement>(null);
   const session = useRef<FrameSession | null>(null);

@@ -24,6 +24,7 @@ export interface ActivityConsent {
   error: string | null;
 }
 
+/** The client's state and actions for the open Activity's frame. */
 export interface ActivityFrameSlice {
   activityConsent: ActivityConsent | null;
   /** The protocol's view of the client for the open Activity; null when none is open. */
@@ -56,6 +57,7 @@ function outcomeOf(location: string): AuthorizeOutcome {
   return { ok: false, message: `${query.get('error') ?? 'access_denied'}: ${query.get('error_description') ?? 'the app was not authorized.'}` };
 }
 
+/** The slice; its consent waits for one person's answer at a time. */
 export function createActivityFrameSlice(deps: ClientDeps): Slice<ActivityFrameSlice> {
   return (set, get) => {
     /** Frame messages the inspector has not taken yet, by launch. */

@@ -9,6 +9,7 @@ import { authenticatedUser, channelView, participantView } from './sdk-views.js'
 import type { FrameHost } from './frame-host.js';
 import { RPC_ERROR, SUBSCRIBABLE_EVENTS } from './frame-messages.js';
 
+/** A command's answer data, or the RPC error it gets. */
 export type CommandResult = { ok: true; data: unknown } | { ok: false; code: number; message: string };
 
 /** What a command may read and change of its frame's session. */

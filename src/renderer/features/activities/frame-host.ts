@@ -19,8 +19,10 @@ export interface TokenGrant {
   user?: APIUser;
 }
 
+/** A token's grant, or why the registry does not take the token. */
 export type GrantOutcome = { ok: true; grant: TokenGrant } | { ok: false; message: string };
 
+/** The client, as one Activity's frame may know it. */
 export interface FrameHost {
   /** The Activity's app: the client id its handshake and `authorize()` must name. */
   applicationId: string;

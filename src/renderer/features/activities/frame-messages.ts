@@ -92,6 +92,7 @@ export function dispatchFrame(evt: string, data: Fields): OutgoingMessage {
   return [OPCODE.FRAME, { cmd: 'DISPATCH', evt, nonce: null, data }];
 }
 
+/** Ends the conversation, with the SDK's close code (a refused handshake). */
 export function closeFrame(code: number, message: string): OutgoingMessage {
   return [OPCODE.CLOSE, { code, message }];
 }

@@ -23,6 +23,8 @@ export interface FrameRecord {
   note?: string;
 }
 
+/** What a session needs: the client's facts, its frame, and where its messages go. */
+/** One frame's conversation, as the panel drives it. */
 export interface FrameSessionOptions {
   host: FrameHost;
   frameId: string;
@@ -73,6 +75,7 @@ function readyData(host: FrameHost): SdkReady {
   } satisfies SdkReady;
 }
 
+/** A session for one frame, waiting for its handshake. */
 export function createFrameSession(options: FrameSessionOptions): FrameSession {
   const { host, frameId, post, record } = options;
   const session: CommandSession = { host, scopes: null, subscriptions: new Set() };

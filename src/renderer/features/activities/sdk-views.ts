@@ -7,6 +7,7 @@ import type { CommandResponse, EventPayloadData } from '@discord/embedded-app-sd
 import type { APIUser } from 'discord-api-types/v10';
 import type { WireChannel } from '../../api/wire-types.js';
 
+/** The SDK's own types for what the client sends (the shapes its schemas parse). */
 export type SdkParticipant = CommandResponse<'getInstanceConnectedParticipants'>['participants'][number];
 export type SdkChannel = CommandResponse<'getChannel'>;
 export type SdkAuthenticated = CommandResponse<'authenticate'>;

@@ -7,6 +7,7 @@ import { JsonBlock } from '../../app/JsonBlock.js';
 import { frameMessages } from './entry-facts.js';
 import type { InspectorEntry } from './inspector-slice.js';
 
+/** The launch's frame messages; nothing for an entry without any. */
 export function FrameMessages({ entry }: { entry: InspectorEntry }) {
   const messages = frameMessages(entry);
   if (messages.length === 0) return null;
