@@ -56,7 +56,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/renderer/**'],
+    // The sample Activity runs in a browser frame, like the renderer.
+    files: ['src/renderer/**', 'examples/activity/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': ['error', { paths: [electron, ...nodeBuiltinNames], patterns: [nodeBuiltins, registryFromOutside] }],

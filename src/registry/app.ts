@@ -39,6 +39,7 @@ import { registerInteractionRoutes } from './routes/interactions.js';
 import { registerInteractionWebhookRoutes } from './routes/interaction-webhooks.js';
 import { registerOAuthRoutes } from './routes/oauth.js';
 import { registerPermissionRoutes } from './routes/command-permissions.js';
+import { defaultSampleActivityDirectory, registerSampleActivityRoutes } from './routes/sample-activity.js';
 import { registerWorldRoutes } from './routes/world-routes.js';
 import type { Store } from './store/store.js';
 
@@ -65,6 +66,8 @@ export interface RegistryOptions {
   resumeWindow?: number;
   /** The built client served at `/` (browser mode); `out/renderer` by default, null to serve none. */
   clientDirectory?: string | null;
+  /** The sample Activity's build (`npm run build:activity`); `out/activity` by default. */
+  sampleActivityDirectory?: string;
   /** Where the client's settings are kept (`settings.json` in the data directory); in memory by default. */
   settings?: SettingsKeeper;
   /** Where the Authorize flow's redirects land (the desktop app shares it with its deep links); a fresh one by default. */
@@ -165,6 +168,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   registerHostAuthorizationRoutes(app, context);
   registerAuthorizeCallbackRoutes(app, context);
   registerOAuthManagementRoutes(app, context);
+  registerSampleActivityRoutes(app, context, options.sampleActivityDirectory ?? defaultSampleActivityDirectory());
   const clientDirectory = options.clientDirectory === undefined ? defaultClientDirectory() : options.clientDirectory;
   if (clientDirectory !== null) registerClientFileRoutes(app, clientDirectory, () => pageSettings(context.settings));
   registerGatewayRoutes(app, context, sessionStarts);

@@ -25,6 +25,8 @@ export interface StartOptions {
   redirects?: RegistryOptions['redirects'];
   /** The built client served at `/`; `out/renderer` by default (tests serve a fresh build). */
   clientDirectory?: RegistryOptions['clientDirectory'];
+  /** The sample Activity's build; `out/activity` by default (tests serve a fresh build). */
+  sampleActivityDirectory?: RegistryOptions['sampleActivityDirectory'];
 }
 
 export interface RunningRegistry {
@@ -77,6 +79,7 @@ export async function startRegistry(options: StartOptions): Promise<RunningRegis
   const app = buildApp({
     store, now, nextId, settings, ...(options.routeLimit ? { routeLimit: options.routeLimit } : {}), ...(options.redirects ? { redirects: options.redirects } : {}),
     ...(options.clientDirectory === undefined ? {} : { clientDirectory: options.clientDirectory }),
+    ...(options.sampleActivityDirectory === undefined ? {} : { sampleActivityDirectory: options.sampleActivityDirectory }),
   });
   await app.listen({ host: options.host, port: options.port });
   const address = app.server.address();

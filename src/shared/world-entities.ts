@@ -5,6 +5,7 @@
  */
 import type { APIMessageInteractionMetadata } from 'discord-api-types/v10';
 import { z } from 'zod';
+import { isRegistryPath } from './activity-url.js';
 import { isLocale } from './locales.js';
 
 /** Channel types a guild holds (api-facts.md, "Enumerations"): all but DM 1 and GROUP_DM 3. */
@@ -59,7 +60,10 @@ export const worldApplicationSchema = z.object({
   flags: z.number().int().nonnegative().optional(),
   interactions_endpoint_url: z.url().nullable().optional(),
   redirect_uris: z.array(z.url()).optional(),
-  activity_url: z.url().nullable().optional(),
+  /** An http(s) URL, or a path of the registry itself (activity-url.ts). */
+  activity_url: z.string()
+    .refine((value) => isRegistryPath(value) || z.url().safeParse(value).success, { message: 'Not a well formed URL.', params: { code: 'URL_TYPE_INVALID_URL' } })
+    .nullable().optional(),
 });
 
 /** A role's fields other than its id (which a management path names). */

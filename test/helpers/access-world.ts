@@ -20,8 +20,10 @@ import { createSnowflakeGenerator } from '../../src/registry/domain/snowflake.js
 import { EventBus, type ClientEvent } from '../../src/registry/events.js';
 import { openSqlite, type SqliteDatabase } from '../../src/registry/store/sqlite-database.js';
 import type { StoredCommand } from '../../src/registry/store/records.js';
+import { Keychain } from '../../src/registry/store/keychain.js';
 import { Store } from '../../src/registry/store/store.js';
 import { loadWorld } from '../../src/registry/world/load-world.js';
+import { sampleActivityPath } from '../../src/shared/activity-url.js';
 import type { WorldFile } from '../../src/shared/world-file.js';
 import { FakeGateway } from './interaction-harness.js';
 import { CLIENT_SECRET, REDIRECT, form } from './oauth.js';
@@ -180,7 +182,10 @@ async function openWorld(directory: string, startTime: number, options: WorldOpt
   const now = () => clock.now;
   const nextId = createSnowflakeGenerator(now);
   const sql = openSqlite(directory);
-  const store = new Store(sql);
+  // The database copy carries only the secrets' digests; the keychain holds what the template was given.
+  const keychain = new Keychain(null);
+  for (const [applicationId, value] of [[IDS.app, CLIENT_SECRET], [IDS.activityApp, OTHER_CLIENT_SECRET]] as const) keychain.remember({ kind: 'client_secret', applicationId, value });
+  const store = new Store(sql, keychain);
   const clientDirectory = join(directory, 'client');
   await mkdir(join(clientDirectory, 'assets'), { recursive: true });
   await writeFile(join(clientDirectory, 'index.html'), '<!doctype html><title>Slashbench</title>');
@@ -197,7 +202,8 @@ async function openWorld(directory: string, startTime: number, options: WorldOpt
   const bus = new EventBus();
   const refuseEverything = (async () => new Response('not here', { status: 404 })) as typeof fetch;
   const app = buildApp({
-    store, bus, now, nextId, gateway, clientDirectory, onRoute, fetch: refuseEverything,
+    // The stand-in build serves as the sample Activity's too.
+    store, bus, now, nextId, gateway, clientDirectory, sampleActivityDirectory: clientDirectory, onRoute, fetch: refuseEverything,
     routeLimit: { limit: 1_000_000_000, windowMs: 1000 },
     ...(options.logger ? { logger: options.logger } : {}),
   });
@@ -294,7 +300,8 @@ async function buildTemplate(): Promise<Template> {
   for (const [id, secret] of [[IDS.app, CLIENT_SECRET], [IDS.activityApp, OTHER_CLIENT_SECRET]] as const) {
     const application = await world.application(id);
     if (!application) throw new Error('the fixture world lost an app');
-    await world.putApplication({ ...application, redirect_uris: [REDIRECT] }, null, secret);
+    // The Activity app's Activity is the registry's sample, whose server exchanges its codes.
+    await world.putApplication({ ...application, redirect_uris: [REDIRECT], ...(id === IDS.activityApp ? { activity_url: sampleActivityPath(id) } : {}) }, null, secret);
   }
   await setup.permissions.put(IDS.app, IDS.guild, IDS.app, [{ id: IDS.guild, type: 1, permission: true }]);
   // Everyone views channels here, so a bot's channel reads have something to allow.

@@ -1,7 +1,8 @@
 /**
  * Builds the client from source (`src/renderer`, with its own Vite config) into a temporary
  * directory, so end-to-end tests drive the code as it is now rather than whatever
- * `npm run build:client` last left in out/renderer.
+ * `npm run build:client` last left in out/renderer; the sample Activity (examples/activity)
+ * likewise, instead of out/activity.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,11 +15,21 @@ export interface ClientBuild {
   remove(): Promise<void>;
 }
 
-export async function buildClient(): Promise<ClientBuild> {
-  const directory = await mkdtemp(join(tmpdir(), 'slashbench-client-'));
+/** The client the registry serves at `/`. */
+export function buildClient(): Promise<ClientBuild> {
+  return buildWithVite(join(REPO_ROOT, 'src', 'renderer', 'vite.config.ts'), 'slashbench-client-');
+}
+
+/** The sample Activity the registry serves at /_activities/demo/<app id>/. */
+export function buildSampleActivity(): Promise<ClientBuild> {
+  return buildWithVite(join(REPO_ROOT, 'examples', 'activity', 'vite.config.ts'), 'slashbench-activity-');
+}
+
+async function buildWithVite(configFile: string, prefix: string): Promise<ClientBuild> {
+  const directory = await mkdtemp(join(tmpdir(), prefix));
   try {
     await build({
-      configFile: join(REPO_ROOT, 'src', 'renderer', 'vite.config.ts'),
+      configFile,
       logLevel: 'warn',
       build: { outDir: directory, emptyOutDir: true, sourcemap: false },
     });

@@ -58,7 +58,7 @@ describe('GET /oauth2/authorize (the consent screen)', () => {
     ['no client_id', { client_id: undefined }, 'invalid_request', 'Missing "client_id" in request.'],
     ['an unknown client', { client_id: '999999999999999999' }, 'invalid_client', 'Unknown client.'],
     ['a client_id that is no snowflake', { client_id: 'abc' }, 'invalid_client', 'Unknown client.'],
-    ['no redirect_uri', { redirect_uri: undefined }, 'invalid_request', 'Missing "redirect_uri" in request.'],
+    ['no redirect_uri from an app that registered none', { client_id: IDS.activityApp, redirect_uri: undefined }, 'invalid_request', 'Missing "redirect_uri" in request.'],
     ['an unregistered redirect_uri', { redirect_uri: 'https://evil.example/callback' }, 'invalid_request', 'Invalid "redirect_uri" in request.'],
     ['a registered URI with a fragment', { redirect_uri: `${REDIRECT}#x` }, 'invalid_request', 'Invalid "redirect_uri" in request.'],
     ['another port on a non-loopback host', { redirect_uri: 'https://app.example:8443/callback' }, 'invalid_request', 'Invalid "redirect_uri" in request.'],
@@ -69,6 +69,16 @@ describe('GET /oauth2/authorize (the consent screen)', () => {
     const answer = await authorizeApi(registry, 'GET', authorizeQuery(extra));
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toEqual({ error, error_description: description });
+  });
+
+  it('sends a code request without redirect_uri to the app\'s first registered one, as the Activity SDK\'s authorize() asks', async () => {
+    const registry = await oauthRegistry();
+    const consent = await authorizeApi(registry, 'GET', authorizeQuery({ redirect_uri: undefined }));
+    expect(consent.statusCode).toBe(200);
+    expect(consent.json().redirect_uri).toBe(REDIRECT);
+    const answer = await authorizeApi(registry, 'POST', authorizeQuery({ redirect_uri: undefined }), { authorize: true });
+    expect(queryOf(answer.json().location)).toEqual({ code: expect.any(String), state: 'state-1' });
+    expect(answer.json().location.startsWith(`${REDIRECT}?`)).toBe(true);
   });
 
   it('refuses a repeated redirect_uri without redirecting', async () => {

@@ -126,6 +126,15 @@ describe('authorization_code grant', () => {
     expect(other.json()).toEqual(oauthError('invalid_grant', 'Invalid "redirect_uri" in request.'));
   });
 
+  it('exchanges a code asked for without redirect_uri without one, as an Activity\'s server does', async () => {
+    const registry = await oauthRegistry();
+    const exchanged = await token(registry, {
+      client_id: IDS.app, client_secret: CLIENT_SECRET, grant_type: 'authorization_code', code: await code(registry, { redirect_uri: undefined }),
+    });
+    expect(exchanged.statusCode).toBe(200);
+    expect(exchanged.json()).toMatchObject({ token_type: 'Bearer', scope: 'identify' });
+  });
+
   it('refuses codes that are unknown, missing or another client\'s', async () => {
     const registry = await oauthRegistry();
     const unknown = await token(registry, { grant_type: 'authorization_code', code: 'made-up', redirect_uri: REDIRECT }, BASIC);

@@ -6,7 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CommandIndex, IndexedCommand } from '../../src/renderer/api/wire-types.js';
-import { activityFrame } from '../../src/renderer/features/activities/activity-frame.js';
+import { activityFrame, sdkHearsClient } from '../../src/renderer/features/activities/activity-frame.js';
+import { FRAME_RECORD_DELAY_MS } from '../../src/renderer/features/activities/activity-frame-slice.js';
+import { inspectable } from '../../src/renderer/features/activities/frame-record.js';
+import { frameMessages } from '../../src/renderer/features/inspector/entry-facts.js';
+import { FRAME_MESSAGE_LIMIT } from '../../src/renderer/features/inspector/inspector-slice.js';
 import { launcherEntries } from '../../src/renderer/features/activities/launcher-entries.js';
 import { participantsAt } from '../../src/renderer/features/activities/participants.js';
 import { filterPicker } from '../../src/renderer/features/commands/picker-entries.js';
@@ -87,7 +91,7 @@ describe('launching', () => {
     dispatch(fake, 'EMBEDDED_ACTIVITY_LAUNCH', LAUNCHED);
     expect(fake.store.getState().activity).toEqual({
       instanceId: 'i-1', applicationId: GAME, applicationName: 'Dice Game', channelId: GENERAL, guildId: GUILD,
-      url: LAUNCHED.url, frameId: 'f-1', participants: ['10'],
+      url: LAUNCHED.url, frameId: 'f-1', participants: ['10'], launchNonce: '1',
     });
     const [entry] = fake.store.getState().inspectorEntries;
     expect(entry?.events.map((event) => event.type)).toEqual(['EMBEDDED_ACTIVITY_LAUNCH']);
@@ -166,5 +170,65 @@ describe('the Activity\'s frame', () => {
     for (const url of ['javascript:alert(1)', 'data:text/html,<p>hi</p>', 'file:///etc/passwd', 'not a url']) {
       expect(activityFrame(url, CLIENT)).toMatchObject({ ok: false });
     }
+  });
+
+  it('knows when the SDK in a frame will not hear the client: a page on another server than the client\'s', () => {
+    expect(sdkHearsClient(`${CLIENT}/_activities/demo/1/?frame_id=f`, CLIENT)).toBe(true);
+    expect(sdkHearsClient('http://127.0.0.1:5173/', CLIENT)).toBe(false);
+    expect(sdkHearsClient('http://127.0.0.1:5173/', 'http://localhost:3333')).toBe(true);
+  });
+});
+
+describe('frame messages in the inspector', () => {
+  it('keeps each message in the launch\'s entry, with access tokens masked, and only the newest of a flood', async () => {
+    const fake = await startedClient(INDEX);
+    await fake.store.getState().launchEntryPoint(command('51'));
+    dispatch(fake, 'EMBEDDED_ACTIVITY_LAUNCH', LAUNCHED);
+    const { recordFrameMessage } = fake.store.getState();
+    recordFrameMessage({ direction: 'in', message: [1, { cmd: 'AUTHENTICATE', args: { access_token: 'secret-token' }, nonce: 'n' }] });
+    recordFrameMessage({ direction: 'in', message: 'hello', note: 'not an [opcode, payload] array' });
+    const frames = () => fake.store.getState().inspectorEntries[0]?.events.filter((event) => event.type === 'ACTIVITY_FRAME') ?? [];
+    // Gathered, then taken by the inspector at once.
+    expect(frames()).toEqual([]);
+    expect(fake.timers.map((timer) => timer.ms)).toEqual([FRAME_RECORD_DELAY_MS]);
+    fake.runTimers();
+    expect(frames().map((event) => event.data)).toEqual([
+      { direction: 'in', message: [1, { cmd: 'AUTHENTICATE', args: { access_token: '[access token, 12 characters]' }, nonce: 'n' }] },
+      { direction: 'in', message: 'hello', note: 'not an [opcode, payload] array' },
+    ]);
+    recordFrameMessage({ direction: 'out', message: [1, { cmd: 'DISPATCH', evt: 'READY', nonce: null, data: {} }] });
+    recordFrameMessage({ direction: 'out', message: [1, { cmd: 'START_PURCHASE', evt: 'ERROR', nonce: 'p', data: { code: 4002 } }] });
+    recordFrameMessage({ direction: 'out', message: [2, { code: 4000, message: 'Invalid client id' }] });
+    fake.runTimers();
+    const entry = fake.store.getState().inspectorEntries[0];
+    expect(entry && frameMessages(entry).map((fact) => [fact.direction, fact.label, fact.note])).toEqual([
+      ['in', 'AUTHENTICATE', null], ['in', 'not a protocol message', 'not an [opcode, payload] array'],
+      ['out', 'DISPATCH READY', null], ['out', 'START_PURCHASE → ERROR 4002', null], ['out', 'CLOSE 4000', null],
+    ]);
+    for (let count = 0; count < FRAME_MESSAGE_LIMIT; count += 1) recordFrameMessage({ direction: 'in', message: [1, { cmd: 'CAPTURE_LOG', args: { message: String(count) }, nonce: String(count) }] });
+    fake.runTimers();
+    expect(frames()).toHaveLength(FRAME_MESSAGE_LIMIT);
+    expect(frames()[0]?.data.message).toEqual([1, { cmd: 'CAPTURE_LOG', args: { message: '0' }, nonce: '0' }]);
+    // The launch's own events stay.
+    expect(fake.store.getState().inspectorEntries[0]?.events[0]?.type).toBe('EMBEDDED_ACTIVITY_LAUNCH');
+  });
+
+  it('keeps what postMessage carries and JSON cannot as something it can show', () => {
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    expect(inspectable(cycle)).toBe('(a message that cannot be shown as JSON)');
+    expect(inspectable([1, { big: 10n }])).toEqual([1, { big: '10' }]);
+    expect(inspectable(undefined)).toBeNull();
+    expect(inspectable({ text: 'x'.repeat(20_000) })).toEqual({ truncated: '20011 characters', preview: expect.stringMatching(/^\{"text":"x+$/) });
+  });
+
+  it('fails a waiting authorize() when the refused request or a closed Activity ends it', async () => {
+    const fake = await startedClient(INDEX);
+    await fake.store.getState().launchEntryPoint(command('51'));
+    dispatch(fake, 'EMBEDDED_ACTIVITY_LAUNCH', LAUNCHED);
+    const host = fake.store.getState().activityFrameHost();
+    expect(await host?.authorize(new URLSearchParams({ client_id: GAME }))).toEqual({ ok: false, message: 'The authorize request was refused: no registry in this test' });
+    fake.store.getState().closeActivity();
+    expect(fake.store.getState().activityFrameHost()).toBeNull();
   });
 });

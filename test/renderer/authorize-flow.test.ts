@@ -9,14 +9,12 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorizeHttp } from '../../src/renderer/api/authorize-http.js';
-import { browserHost } from '../../src/renderer/api/browser-host.js';
-import { httpRest } from '../../src/renderer/api/http-rest.js';
-import { createAppStore, type AppStore } from '../../src/renderer/store/create-app-store.js';
+import type { AppStore } from '../../src/renderer/store/create-app-store.js';
 import type { AppState } from '../../src/renderer/store/app-state.js';
 import { readWorldFile } from '../../src/registry/start.js';
 import { builtRegistry, EXAMPLE, type ListeningRegistry } from '../helpers/listening-registry.js';
 import { EXAMPLE_WORLD } from '../helpers/registry-process.js';
+import { registryStore, until } from './registry-store.js';
 
 const GAME = (() => {
   const game = readWorldFile(EXAMPLE_WORLD).applications.find((app) => app.name === 'Example Game');
@@ -42,40 +40,8 @@ afterAll(async () => {
 });
 
 /** The client's store with real dependencies, acting as `user` (a session the host mints). */
-async function client(userId: string): Promise<AppStore> {
-  const host = browserHost(registry.url);
-  const store = createAppStore({
-    host,
-    rest: httpRest(() => registry.url),
-    connectGateway: () => ({ close: () => undefined }),
-    authorize: authorizeHttp(() => registry.url),
-    // The browser following the redirect: it lands on the registry's loopback route.
-    followRedirect: (url) => void fetch(url).catch(() => undefined),
-    useRegistry: () => undefined,
-    now: () => Date.now(),
-    inspectorJournal: { load: () => [], save: () => undefined },
-    schedule: (run, ms) => {
-      const timer = setTimeout(run, ms);
-      return () => clearTimeout(timer);
-    },
-    nonce: () => String(Date.now()),
-  });
-  const session = await host.openSession({ user_id: userId });
-  if (!session.ok) throw new Error(session.error.message);
-  store.setState({ token: session.value.token, actingUserId: userId });
-  return store;
-}
-
-/** Resolves once the store's state satisfies `predicate` (checked on every change). */
-function until(store: AppStore, predicate: (state: AppState) => boolean): Promise<AppState> {
-  return new Promise((resolve) => {
-    if (predicate(store.getState())) return resolve(store.getState());
-    const stop = store.subscribe((state) => {
-      if (!predicate(state)) return;
-      stop();
-      resolve(state);
-    });
-  });
+function client(userId: string): Promise<AppStore> {
+  return registryStore(registry.url, userId);
 }
 
 /** Opens the panel and chooses `scopes` on top of the SDK's default communication scopes. */

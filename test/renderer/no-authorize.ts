@@ -21,6 +21,6 @@ const nothing = async (): Promise<HttpExchange> => ({ request: { method: 'GET', 
 /** An Authorize API that reaches nothing. */
 export const NO_AUTHORIZE_API: AuthorizeApi = {
   baseUrl: () => 'http://registry.invalid',
-  world: nothing, consent: nothing, decide: nothing, token: nothing, keys: nothing, expireCode: nothing,
+  world: nothing, consent: nothing, decide: nothing, token: nothing, tokenGrant: nothing, keys: nothing, expireCode: nothing,
   guildCommands: nothing, commandPermissions: nothing, editCommandPermissions: nothing,
 };

@@ -4,6 +4,7 @@
  * delivery must open, the service's own check: a well formed http(s) URL. Every bad field
  * is named in one 50035 tree.
  */
+import { isRegistryPath } from '../../shared/activity-url.js';
 import { ErrorCollector } from '../../shared/command-rules/error-tree.js';
 import { applicationEditBody, type ApplicationEditBody } from '../../shared/world-edits.js';
 import { WORLD_PARSE, worldIssues } from '../../shared/world-issues.js';
@@ -24,6 +25,8 @@ export function readApplicationEdit(body: unknown): ApplicationEditBody {
     const value = fields[field];
     // Each bad field is named once: a URL the schema refused already is.
     if (typeof value !== 'string' || issues.some((issue) => issue.path[0] === field)) continue;
+    // An Activity on the registry itself is named by its path (activity-url.ts).
+    if (field === 'activity_url' && isRegistryPath(value)) continue;
     const problem = urlProblem(value);
     if (problem) errors.add([field], problem.code, problem.message);
   }

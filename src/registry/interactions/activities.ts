@@ -6,6 +6,7 @@
  * who closes the Activity leaves it; the instance ends with its last participant.
  */
 import { randomUUID } from 'node:crypto';
+import { withLaunchParameters } from '../../shared/activity-url.js';
 import type { ApplicationRecord } from '../store/records.js';
 
 export interface ActivityInstance {
@@ -20,7 +21,7 @@ export interface ActivityInstance {
 
 export interface ActivityLaunch {
   instance: ActivityInstance;
-  /** The app's activity_url with the launch parameters, for this participant's frame. */
+  /** The app's activity_url with the launch parameters, for this participant's frame (a path stays a path: the client resolves it). */
   url: string;
   frame_id: string;
   /** Whether this launch started the instance (and so posts the launch message). */
@@ -45,13 +46,10 @@ export class ActivityLauncher {
     }
     if (!instance.participants.includes(userId)) instance.participants.push(userId);
     const frameId = randomUUID();
-    const url = new URL(application.activity_url);
-    url.searchParams.set('instance_id', instance.id);
-    url.searchParams.set('frame_id', frameId);
-    url.searchParams.set('channel_id', channelId);
-    if (guildId !== null) url.searchParams.set('guild_id', guildId);
-    url.searchParams.set('platform', 'desktop');
-    return { instance, url: url.toString(), frame_id: frameId, started };
+    const url = withLaunchParameters(application.activity_url, {
+      instance_id: instance.id, frame_id: frameId, channel_id: channelId, ...(guildId === null ? {} : { guild_id: guildId }), platform: 'desktop',
+    });
+    return { instance, url, frame_id: frameId, started };
   }
 
   /** The ids of the running instances the user is in. */

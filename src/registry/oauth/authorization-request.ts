@@ -5,7 +5,9 @@
  * cannot be trusted); every later problem is sent back to the client's redirect URI as
  * `error=...&state=...`. A request without `response_type` and `redirect_uri` whose scopes
  * only install the app (`bot`, `applications.commands`) is a plain install, as the service's
- * bot invite links are: it issues no code.
+ * bot invite links are: it issues no code. A code request without `redirect_uri` goes to the
+ * app's first registered one and its code is exchanged without one (RFC 6749 §4.1.3), as
+ * the Embedded App SDK's `authorize()` asks and an Activity's server exchanges (api-facts.md).
  */
 import type { ApplicationRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
@@ -20,6 +22,8 @@ export interface AuthorizationRequest {
   application: ApplicationRecord;
   /** Where the code goes; null for a plain install, which issues none. */
   redirectUri: string | null;
+  /** Whether the request named `redirectUri`, so the token request must repeat it. */
+  redirectUriGiven: boolean;
   /** The scopes as requested, without repeats (expanded only when granted). */
   scopes: string[];
   state: string | undefined;
@@ -53,8 +57,9 @@ export async function readAuthorizationRequest(store: Store, query: unknown): Pr
   if (clientId === undefined) return { ok: false, error: missing('client_id') };
   const application = SNOWFLAKE.test(clientId) ? await store.world.application(clientId) : undefined;
   if (!application) return { ok: false, error: oauthError('invalid_client', 'Unknown client.') };
-  const redirectUri = value('redirect_uri');
-  const plainInstall = redirectUri === undefined && value('response_type') === undefined && installsOnly(value('scope'));
+  const givenRedirectUri = value('redirect_uri');
+  const plainInstall = givenRedirectUri === undefined && value('response_type') === undefined && installsOnly(value('scope'));
+  const redirectUri = givenRedirectUri ?? (plainInstall ? undefined : application.redirect_uris[0]);
   if (redirectUri === undefined && !plainInstall) return { ok: false, error: missing('redirect_uri') };
   if (redirectUri !== undefined && !redirectUriMatches(application.redirect_uris, redirectUri)) {
     return { ok: false, error: invalid('redirect_uri') };
@@ -94,7 +99,7 @@ export async function readAuthorizationRequest(store: Store, query: unknown): Pr
   return {
     ok: true,
     value: {
-      application, redirectUri: redirectUri ?? null, scopes: scopes.value, state, codeChallenge: challenge,
+      application, redirectUri: redirectUri ?? null, redirectUriGiven: givenRedirectUri !== undefined, scopes: scopes.value, state, codeChallenge: challenge,
       nonce: value('nonce'), integrationType, permissions: BigInt(permissions).toString(), guildId, prompt,
     },
   };

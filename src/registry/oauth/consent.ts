@@ -88,7 +88,8 @@ export async function decide(context: RegistryContext, issuer: string, request: 
   const code = generateSecret();
   await context.store.oauth.putCode(code, {
     grant_id: context.nextId(), application_id: request.application.id, user_id: user.id,
-    scopes: expandScopes(request.scopes), redirect_uri: request.redirectUri,
+    // A code asked for without redirect_uri is exchanged without one.
+    scopes: expandScopes(request.scopes), redirect_uri: request.redirectUriGiven ? request.redirectUri : null,
     code_challenge: request.codeChallenge ?? null, nonce: request.nonce ?? null,
     expires_at: context.now() + CODE_LIFETIME_MS, redeemed: false,
   });

@@ -41,6 +41,8 @@ export interface AuthorizeApi {
   decide(sessionToken: string, query: string, body: { authorize: boolean; guild_id?: string }): Promise<HttpExchange>;
   /** `POST /api/v10/oauth2/token`, form-encoded. */
   token(form: Record<string, string>): Promise<HttpExchange>;
+  /** `GET /api/v10/oauth2/@me` with the Bearer token: what it grants (an Activity's `authenticate()`). */
+  tokenGrant(accessToken: string): Promise<HttpExchange>;
   /** `GET /api/v10/oauth2/keys`: the JWKS that verifies id_tokens. */
   keys(): Promise<HttpExchange>;
   /** `POST /_slashbench/oauth/codes/expire`: the expired-code failure path. */
@@ -99,6 +101,7 @@ export function authorizeHttp(registry: () => string): AuthorizeApi {
       { method: 'POST', url: `${registry()}/api/v10/oauth2/token`, body: form },
       { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() },
     ),
+    tokenGrant: (token) => json('GET', '/api/v10/oauth2/@me', bearer(token)),
     keys: () => exchange(`${registry()}/api/v10/oauth2/keys`, { method: 'GET', url: `${registry()}/api/v10/oauth2/keys` }, { headers: {} }),
     expireCode: (token, code) => json('POST', '/_slashbench/oauth/codes/expire', session(token), { code }),
     guildCommands: (token, guildId) => json('GET', `/api/v10/guilds/${guildId}/application-command-index?include_hidden=true`, session(token)),

@@ -4,6 +4,7 @@
  */
 import type { StateCreator } from 'zustand';
 import type { ActivitiesSlice } from '../features/activities/activities-slice.js';
+import type { ActivityFrameSlice } from '../features/activities/activity-frame-slice.js';
 import type { AuthorizeFlowSlice } from '../features/authorize/authorize-flow-slice.js';
 import type { AuthorizeSlice } from '../features/authorize/authorize-slice.js';
 import type { PermissionEditorSlice } from '../features/authorize/permission-editor-slice.js';
@@ -23,7 +24,7 @@ import type { WorldSlice } from '../features/world/world-slice.js';
 import type { WorldEditorSlice } from '../features/world-editor/world-editor-slice.js';
 
 export type AppState = SessionSlice & SettingsSlice & WorldSlice & MessagesSlice & CommandsSlice & ComposerSlice & AutocompleteSlice & InspectorSlice
-  & ContextMenuSlice & ModalSlice & MembersSlice & ExplainSlice & ActivitiesSlice
+  & ContextMenuSlice & ModalSlice & MembersSlice & ExplainSlice & ActivitiesSlice & ActivityFrameSlice
   & AuthorizeSlice & AuthorizeFlowSlice & PermissionEditorSlice & WorldEditorSlice & TalkSlice;
 
 /** A slice creator of the app's store. */

@@ -4,6 +4,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createActivitiesSlice } from '../features/activities/activities-slice.js';
+import { createActivityFrameSlice } from '../features/activities/activity-frame-slice.js';
 import { createAuthorizeFlowSlice } from '../features/authorize/authorize-flow-slice.js';
 import { createAuthorizeSlice } from '../features/authorize/authorize-slice.js';
 import { createPermissionEditorSlice } from '../features/authorize/permission-editor-slice.js';
@@ -42,6 +43,7 @@ export function createAppStore(deps: ClientDeps): AppStore {
     ...createMembersSlice(deps)(...args),
     ...createExplainSlice(deps)(...args),
     ...createActivitiesSlice(deps)(...args),
+    ...createActivityFrameSlice(deps)(...args),
     ...createAuthorizeSlice(deps)(...args),
     ...createAuthorizeFlowSlice(deps)(...args),
     ...createPermissionEditorSlice(deps)(...args),

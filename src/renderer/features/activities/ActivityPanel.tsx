@@ -1,12 +1,17 @@
 /**
  * The open Activity, docked above the chat: a title bar with the app's name and where it
  * runs, the participants' avatars and a close button, over the app's page in a sandboxed
- * frame (activity-frame.ts decides its sandbox; the page gets no referrer).
+ * frame (activity-frame.ts decides its sandbox; the page gets no referrer) that speaks the
+ * SDK's protocol with the client (ActivityFrame.tsx), and the consent screen its
+ * `authorize()` opens. A registry path in activity_url is the registry's own page.
  */
+import { resolveActivityUrl } from '../../../shared/activity-url.js';
 import { Avatar } from '../../app/Avatar.js';
 import { useActions, useApp } from '../../app/store-context.js';
+import { ConsentDialog } from '../authorize/ConsentDialog.js';
 import { channelLabel } from '../world/world-model.js';
 import { activityFrame } from './activity-frame.js';
+import { ActivityFrame } from './ActivityFrame.js';
 import { participantsAt } from './participants.js';
 import './activities.css';
 
@@ -15,9 +20,12 @@ export function ActivityPanel() {
   const guild = useApp((state) => state.guilds.find((candidate) => candidate.id === state.activity?.guildId));
   const channel = useApp((state) => [...state.privateChannels, ...(guild?.channels ?? [])].find((candidate) => candidate.id === state.activity?.channelId));
   const me = useApp((state) => state.me);
-  const { closeActivity } = useActions();
+  // The registry the client talks to: a remote one when the settings say so, else the page's own.
+  const registry = useApp((state) => state.remoteRegistry) ?? window.location.origin;
+  const consent = useApp((state) => state.activityConsent);
+  const { closeActivity, answerActivityConsent } = useActions();
   if (activity === null) return null;
-  const frame = activityFrame(activity.url, window.location.origin);
+  const frame = activityFrame(resolveActivityUrl(activity.url, registry), window.location.origin);
   const participants = participantsAt(activity.participants, { guild, channel, me });
   return (
     <section className="activity-panel" aria-label={`${activity.applicationName} Activity`} data-testid="activity-panel" data-instance-id={activity.instanceId}>
@@ -38,19 +46,11 @@ export function ActivityPanel() {
         </button>
       </header>
       {frame.ok ? (
-        <iframe
-          key={activity.frameId}
-          className="activity-panel__frame"
-          title={`${activity.applicationName} Activity`}
-          src={frame.src}
-          sandbox={frame.sandbox}
-          allow={frame.allow}
-          referrerPolicy={frame.referrerPolicy}
-          data-testid="activity-frame"
-        />
+        <ActivityFrame key={activity.frameId} activity={activity} frame={frame} />
       ) : (
         <p className="activity-panel__refused" role="alert" data-testid="activity-refused">{frame.reason}</p>
       )}
+      <ConsentDialog consent={consent?.view ?? null} error={consent?.error ?? null} onAnswer={answerActivityConsent} />
     </section>
   );
 }

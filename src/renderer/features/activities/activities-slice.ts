@@ -27,6 +27,8 @@ export interface OpenActivity {
   frameId: string;
   /** User ids, in the order they joined. */
   participants: string[];
+  /** The launch interaction's nonce: its inspector entry holds the frame's messages. */
+  launchNonce: string;
 }
 
 /** A launch this client sent that has not launched or ended yet. */
@@ -112,7 +114,7 @@ export function createActivitiesSlice(deps: ClientDeps): Slice<ActivitiesSlice> 
           activity: {
             instanceId: String(data.instance_id ?? ''), applicationId, applicationName: launch.applicationName, channelId,
             guildId: typeof data.guild_id === 'string' ? data.guild_id : null,
-            url: String(data.url ?? ''), frameId: String(data.frame_id ?? ''), participants: strings(data.participants),
+            url: String(data.url ?? ''), frameId: String(data.frame_id ?? ''), participants: strings(data.participants), launchNonce: launch.nonce,
           },
         });
       },
@@ -126,6 +128,7 @@ export function createActivitiesSlice(deps: ClientDeps): Slice<ActivitiesSlice> 
       closeActivity() {
         const { activity, token, locale } = get();
         if (activity === null) return;
+        get().dismissActivityConsent(`The person closed ${activity.applicationName}.`);
         set({ activity: null });
         if (token !== null) void deps.rest.leaveActivity({ token, locale }, activity.instanceId);
       },

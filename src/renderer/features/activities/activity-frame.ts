@@ -54,3 +54,23 @@ export function activityFrame(activityUrl: string, clientOrigin: string): Activi
   const sandbox = ownOrigin ? [...ACTIVITY_SANDBOX, 'allow-same-origin'] : [...ACTIVITY_SANDBOX];
   return { ok: true, src: url.toString(), sandbox: sandbox.join(' '), allow: ACTIVITY_ALLOW, referrerPolicy: 'no-referrer', ownOrigin };
 }
+
+/**
+ * The origins the Embedded App SDK takes messages from (`getAllowedOrigins` in its
+ * Discord.ts), besides the frame's own: Discord's, its development origin, and a null one.
+ */
+export const SDK_PARENT_ORIGINS = [
+  'https://discord.com', 'https://discordapp.com', 'https://ptb.discord.com', 'https://ptb.discordapp.com',
+  'https://canary.discord.com', 'https://canary.discordapp.com', 'https://staging.discord.co', 'http://localhost:3333',
+  'https://pax.discord.com', 'null',
+] as const;
+
+/**
+ * Whether the SDK in a frame at `frameUrl` reads the client's messages: the SDK compares
+ * each message's origin with its page's address (`location.origin`, the URL's origin even in
+ * an opaque frame) and its list. An Activity on another server than the client's ignores
+ * them, and its `ready()` never resolves.
+ */
+export function sdkHearsClient(frameUrl: string, clientOrigin: string): boolean {
+  return new URL(frameUrl).origin === clientOrigin || (SDK_PARENT_ORIGINS as readonly string[]).includes(clientOrigin);
+}

@@ -78,7 +78,15 @@ export function AuthorizePanel() {
           <PermissionEditor />
         </div>
       </div>
-      <ConsentDialog />
+      <FlowConsent />
     </dialog>
   );
+}
+
+/** The consent screen of the flow the panel started. */
+function FlowConsent() {
+  const consent = useApp((state) => state.authorizeFlow?.consent ?? null);
+  const error = useApp((state) => state.authorizeFlow?.consentError ?? null);
+  const { answerConsent } = useActions();
+  return <ConsentDialog consent={consent} error={error} onAnswer={answerConsent} />;
 }

@@ -2,16 +2,21 @@
  * The client's OAuth2 consent screen, as the real client shows an app's request: the app,
  * the person signed in, what each scope allows in plain words, the server to add the app
  * to when it installs in a guild, where the person goes next, and Cancel / Authorize.
+ * The Authorize flow and an Activity's `authorize()` both open it, each with its request.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Avatar } from '../../app/Avatar.js';
-import { useActions, useApp } from '../../app/store-context.js';
-import { asksForGuild, scopeSentence } from './consent-view.js';
+import { asksForGuild, scopeSentence, type ConsentView } from './consent-view.js';
 
-export function ConsentDialog() {
-  const consent = useApp((state) => state.authorizeFlow?.consent ?? null);
-  const error = useApp((state) => state.authorizeFlow?.consentError ?? null);
-  const { answerConsent } = useActions();
+export interface ConsentDialogProps {
+  /** The request to answer; null shows nothing. */
+  consent: ConsentView | null;
+  /** Why the last answer was refused; the screen stays open. */
+  error: string | null;
+  onAnswer(authorize: boolean, guildId: string | null): unknown;
+}
+
+export function ConsentDialog({ consent, error, onAnswer }: ConsentDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [guildId, setGuildId] = useState('');
   const [sending, setSending] = useState(false);
@@ -29,7 +34,7 @@ export function ConsentDialog() {
   if (consent === null) return null;
   const answer = (authorize: boolean) => {
     setSending(true);
-    void answerConsent(authorize, authorize && asksForGuild(consent) && guildId !== '' ? guildId : null);
+    void onAnswer(authorize, authorize && asksForGuild(consent) && guildId !== '' ? guildId : null);
   };
   const name = consent.user.global_name ?? consent.user.username;
   return (

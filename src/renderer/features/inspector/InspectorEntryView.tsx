@@ -4,6 +4,7 @@ import { JsonBlock } from '../../app/JsonBlock.js';
 import { useApp } from '../../app/store-context.js';
 import { curlCommand, replayTarget } from './curl-command.js';
 import { DEADLINE_MS, delivery, entryJson, eventsOf, findEvent, latency, signatureHeaders } from './entry-facts.js';
+import { FrameMessages } from './FrameMessages.js';
 import type { InspectorEntry } from './inspector-slice.js';
 import { displayName } from '../world/world-model.js';
 
@@ -134,6 +135,7 @@ function Details({ entry, elapsed }: { entry: InspectorEntry; elapsed: number })
           <JsonBlock value={choices.data.choices} />
         </Section>
       )}
+      <FrameMessages entry={entry} />
       <Section title="Result" testId="inspector-result" open>
         <div className="inspector__line">
           {entry.status === 'succeeded' && `Answered in ${Math.round(elapsed)} ms`}

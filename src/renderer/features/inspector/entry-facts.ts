@@ -3,7 +3,7 @@
  * delivered (and, over HTTP, the signed request's headers), the bot's answer, the callback
  * and webhook calls, and the time it took against the 3-second deadline.
  */
-import type { InspectorEntry, InspectorEvent } from './inspector-slice.js';
+import { ACTIVITY_FRAME_EVENT, type InspectorEntry, type InspectorEvent } from './inspector-slice.js';
 
 /** The service's deadline for a first response. */
 export const DEADLINE_MS = 3000;
@@ -57,4 +57,37 @@ export function entryRecord(entry: InspectorEntry): Record<string, unknown> {
 /** The entry as one JSON document, for "Copy as JSON". */
 export function entryJson(entry: InspectorEntry): string {
   return JSON.stringify(entryRecord(entry), null, 2);
+}
+
+/** One message between the client and an Activity's frame, as the inspector lists it. */
+export interface FrameMessageFact {
+  direction: 'in' | 'out';
+  /** `HANDSHAKE`, `AUTHORIZE`, `AUTHORIZE → ERROR`, `DISPATCH READY`, `CLOSE 4000` */
+  label: string;
+  note: string | null;
+  message: unknown;
+}
+
+const OPCODE_NAMES = ['HANDSHAKE', 'FRAME', 'CLOSE', 'HELLO'];
+
+/** What the message is, in a few words: the opcode, and for a FRAME its command and event. */
+function frameLabel(message: unknown): string {
+  if (!Array.isArray(message)) return 'not a protocol message';
+  const [opcode, payload] = message as [unknown, Record<string, unknown> | undefined];
+  const name = typeof opcode === 'number' ? (OPCODE_NAMES[opcode] ?? `opcode ${opcode}`) : 'not a protocol message';
+  if (name === 'CLOSE') return `CLOSE ${String(payload?.code ?? '')}`.trim();
+  if (name !== 'FRAME' || typeof payload !== 'object' || payload === null) return name;
+  const command = typeof payload.cmd === 'string' ? payload.cmd : '(no cmd)';
+  if (payload.evt === 'ERROR') return `${command} → ERROR ${String((payload.data as { code?: unknown } | null)?.code ?? '')}`.trim();
+  return typeof payload.evt === 'string' ? `${command} ${payload.evt}` : command;
+}
+
+/** The frame messages of a launch's entry, in order. */
+export function frameMessages(entry: InspectorEntry): FrameMessageFact[] {
+  return eventsOf(entry, ACTIVITY_FRAME_EVENT).map((event) => ({
+    direction: event.data.direction === 'out' ? 'out' : 'in',
+    label: frameLabel(event.data.message),
+    note: typeof event.data.note === 'string' ? event.data.note : null,
+    message: event.data.message,
+  }));
 }

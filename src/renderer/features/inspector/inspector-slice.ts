@@ -3,6 +3,7 @@
  * it — the body as sent and the registry's HTTP answer, then the live events the registry
  * reports for it (payload delivered and how, the bot's raw answer, its callback and
  * webhook calls, success or failure with the reason), matched by nonce or interaction id.
+ * An Activity's launch also keeps every message between the client and the Activity's frame.
  */
 import type { InvokeBody } from '../../api/wire-types.js';
 import type { Slice } from '../../store/app-state.js';
@@ -39,12 +40,18 @@ export interface InspectorEntry {
   finishedAt: number | null;
 }
 
+/** A message between the client and a launched Activity's frame, in the launch's entry. */
+export const ACTIVITY_FRAME_EVENT = 'ACTIVITY_FRAME';
+
 /** The events that belong to an interaction in the inspector. */
 export const INSPECTED_EVENTS = new Set([
   'INTERACTION_CREATE', 'INTERACTION_DELIVERY', 'INTERACTION_BOT_RESPONSE', 'INTERACTION_CALLBACK', 'INTERACTION_WEBHOOK',
   'INTERACTION_SUCCESS', 'INTERACTION_FAILURE', 'APPLICATION_COMMAND_AUTOCOMPLETE_RESPONSE', 'INTERACTION_MODAL_CREATE',
   'EMBEDDED_ACTIVITY_LAUNCH',
 ]);
+
+/** How many of an Activity's frame messages a launch's entry keeps: the newest. */
+export const FRAME_MESSAGE_LIMIT = 300;
 
 /** How many interactions the inspector keeps. */
 export const INSPECTOR_LIMIT = 200;
@@ -56,6 +63,8 @@ export interface InspectorSlice {
   interactionSent(entry: Omit<InspectorEntry, 'id' | 'http' | 'events' | 'status' | 'failure' | 'finishedAt' | 'sentAt'>): void;
   interactionAnswered(nonce: string, status: number, body: unknown): void;
   interactionEvent(type: string, data: Record<string, unknown>): void;
+  /** Messages between the client and an Activity's frame, added to its launch's entry at once. */
+  activityFrameEvents(launchNonce: string, messages: Array<Record<string, unknown>>): void;
   selectEntry(nonce: string | null): void;
   setInspectorOpen(open: boolean): void;
 }
@@ -72,6 +81,13 @@ function update(entries: InspectorEntry[], index: number, change: (entry: Inspec
   const next = [...entries];
   next[index] = change(entries[index] as InspectorEntry);
   return next;
+}
+
+/** `events` and the frame messages `added`; an Activity that logs in a loop keeps only its newest. */
+function withFrameEvents(events: InspectorEvent[], added: InspectorEvent[]): InspectorEvent[] {
+  const next = [...events, ...added];
+  let excess = next.filter((candidate) => candidate.type === ACTIVITY_FRAME_EVENT).length - FRAME_MESSAGE_LIMIT;
+  return excess <= 0 ? next : next.filter((candidate) => candidate.type !== ACTIVITY_FRAME_EVENT || excess-- <= 0);
 }
 
 /** A refusal's reason from the HTTP answer: the service's message and code. */
@@ -133,6 +149,18 @@ export function createInspectorSlice(deps: ClientDeps): Slice<InspectorSlice> {
           }
           return next;
         }),
+      });
+    },
+
+    activityFrameEvents(launchNonce, messages) {
+      const entries = get().inspectorEntries;
+      const index = entries.findIndex((entry) => entry.nonce === launchNonce);
+      if (index === -1 || messages.length === 0) return;
+      const at = deps.now();
+      set({
+        inspectorEntries: update(entries, index, (entry) => ({
+          ...entry, events: withFrameEvents(entry.events, messages.map((data) => ({ type: ACTIVITY_FRAME_EVENT, at, data }))),
+        })),
       });
     },
 

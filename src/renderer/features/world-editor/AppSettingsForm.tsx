@@ -51,7 +51,7 @@ export function AppSettingsForm({ app }: { app: EditedApplication }) {
       <Field form={form} name="interactions_endpoint_url" label="Interactions endpoint URL" hint="Blank: interactions reach the bot over the gateway.">
         <input {...input('interactions_endpoint_url')} value={fields.interactionsEndpointUrl} onChange={(event) => change({ interactionsEndpointUrl: event.target.value })} />
       </Field>
-      <Field form={form} name="activity_url" label="Activity URL" hint="The page the Activity frame loads (the URL mapping's target).">
+      <Field form={form} name="activity_url" label="Activity URL" hint="The page the Activity frame loads: an http(s) URL, or a path of this registry such as the sample's /_activities/demo/<app id>/.">
         <input {...input('activity_url')} value={fields.activityUrl} onChange={(event) => change({ activityUrl: event.target.value })} />
       </Field>
       <Field form={form} name="flags" label="Flags" group>

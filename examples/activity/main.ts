@@ -1,0 +1,85 @@
+/**
+ * The sample Activity, written as Discord's guide ("Building an Activity") writes one:
+ * `ready()`, `authorize()` (the client asks the person for consent), the code sent to the
+ * Activity's own server to be exchanged for an access token, then `authenticate()` with it.
+ * Then a few commands and an event. The registry serves this page and plays its server
+ * (src/registry/routes/sample-activity.ts); `npm run build:activity` bundles it with the SDK.
+ */
+import { DiscordSDK } from '@discord/embedded-app-sdk';
+import './style.css';
+import { describeError, showChannel, showParticipants, showResult, showStep, showUser, type StepId } from './view.js';
+
+// A real Activity has its client id built in (import.meta.env.VITE_DISCORD_CLIENT_ID). This
+// page serves every app that points at it, at /_activities/demo/<client id>/.
+const clientId = location.pathname.split('/').filter(Boolean).at(-1) ?? '';
+
+const discordSdk = new DiscordSDK(clientId);
+
+/** The step running now, which a failure is shown on. */
+let step: StepId = 'ready';
+
+async function setupDiscordSdk() {
+  // Wait for the READY payload from the client
+  await discordSdk.ready();
+  showStep('ready', 'done', `instance ${discordSdk.instanceId}`);
+
+  // The client asks the person to authorize the scopes below, and answers a code
+  step = 'authorize';
+  const { code } = await discordSdk.commands.authorize({
+    client_id: clientId,
+    response_type: 'code',
+    state: '',
+    prompt: 'none',
+    scope: ['identify', 'guilds'],
+  });
+  showStep('authorize', 'done', `code ${code.slice(0, 8)}…`);
+
+  // Retrieve an access_token from the Activity's server (on Discord, through its /.proxy/ path)
+  step = 'token';
+  const response = await fetch('api/token', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(`the server answered ${response.status}: ${JSON.stringify(answer)}`);
+  const { access_token } = answer as { access_token: string };
+  showStep('token', 'done', `access token ${access_token.slice(0, 6)}…`);
+
+  // Authenticate with the client (using the access_token)
+  step = 'authenticate';
+  const auth = await discordSdk.commands.authenticate({ access_token });
+  if (auth == null) throw new Error('Authenticate command failed');
+  showStep('authenticate', 'done', `scopes ${auth.scopes.join(' ')}`);
+  return auth;
+}
+
+/** Where the Activity runs and who is in it, kept current by the participants event. */
+async function showWhereWeAre() {
+  const channelId = discordSdk.channelId;
+  const channel = channelId === null ? null : await discordSdk.commands.getChannel({ channel_id: channelId });
+  showChannel(channel?.name ? `#${channel.name}` : 'a direct message');
+  const { participants } = await discordSdk.commands.getInstanceConnectedParticipants();
+  showParticipants(participants);
+  await discordSdk.subscribe('ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE', (update) => showParticipants(update.participants));
+}
+
+document.querySelector('[data-testid="open-link"]')?.addEventListener('click', () => {
+  discordSdk.commands.openExternalLink({ url: 'https://discord.com/developers/docs/activities/overview' })
+    .then(({ opened }) => showResult(`openExternalLink: opened ${String(opened)}`), (error) => showResult(describeError(error)));
+});
+
+// The client answers what it does not handle with the SDK's error (INVALID_COMMAND, 4002).
+document.querySelector('[data-testid="unsupported-command"]')?.addEventListener('click', () => {
+  discordSdk.commands.startPurchase({ sku_id: '1' })
+    .then(() => showResult('startPurchase answered'), (error) => showResult(describeError(error)));
+});
+
+setupDiscordSdk()
+  .then(async (auth) => {
+    showUser(auth.user, auth.scopes);
+    // The SDK forwards console calls to the client, which shows them in its inspector.
+    console.info(`Authenticated as ${auth.user.username}`);
+    await showWhereWeAre();
+  })
+  .catch((error: unknown) => showStep(step, 'failed', describeError(error)));

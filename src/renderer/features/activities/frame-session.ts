@@ -1,0 +1,126 @@
+/**
+ * One Activity frame's conversation with the client, as the SDK expects it: the frame's
+ * HANDSHAKE (version 1, JSON, this app's client id, this frame's id) is answered with the
+ * READY event, which resolves `discordSdk.ready()`; then each command gets its answer or
+ * error under its nonce, and events the frame subscribed to are dispatched. A handshake
+ * with a wrong version, encoding or client id is answered with CLOSE and its code, as the
+ * SDK's close codes name them. A page that reloads handshakes again and starts afresh.
+ *
+ * Every message, in and out, is recorded for the inspector, with the reason when one is
+ * ignored. No DOM here: the panel posts and listens (ActivityFrame.tsx).
+ */
+import { runCommand, type CommandSession } from './frame-commands.js';
+import type { FrameHost } from './frame-host.js';
+import {
+  answerFrame, closeFrame, dispatchFrame, errorFrame, readMessage, RPC_CLOSE, RPC_ERROR, type IncomingMessage, type OutgoingMessage,
+} from './frame-messages.js';
+import { readyUser, type SdkReady } from './sdk-views.js';
+
+/** One message for the inspector: `note` says why it was ignored. */
+export interface FrameRecord {
+  direction: 'in' | 'out';
+  message: unknown;
+  note?: string;
+}
+
+/** What a session needs: the client's facts, its frame, and where its messages go. */
+/** One frame's conversation, as the panel drives it. */
+export interface FrameSessionOptions {
+  host: FrameHost;
+  frameId: string;
+  /** Posts a message into the frame. */
+  post(message: OutgoingMessage): void;
+  record(entry: FrameRecord): void;
+  /** The Activity closed itself (the SDK's `close(code, message)`). */
+  onClose(code: number, message: string): void;
+  /** The frame's SDK said hello (a HANDSHAKE for this frame), whatever the answer. */
+  onHandshake?(): void;
+}
+
+export interface FrameSession {
+  /** Reads what the frame posted and answers it; resolves once answered. */
+  receive(data: unknown): Promise<void>;
+  /** The people in the Activity changed: subscribed frames hear it. */
+  participantsChanged(): void;
+  /** The frame is gone: nothing more is sent to it. */
+  close(): void;
+}
+
+const PARTICIPANTS_EVENT = 'ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE';
+
+type HandshakeVerdict = { kind: 'ready' } | { kind: 'close'; code: number; message: string } | { kind: 'ignore'; reason: string };
+
+function judgeHandshake(message: Extract<IncomingMessage, { kind: 'handshake' }>, host: FrameHost, frameId: string): HandshakeVerdict {
+  if (message.frameId !== frameId) return { kind: 'ignore', reason: `a handshake for frame ${JSON.stringify(message.frameId)}, not this one` };
+  if (message.version !== 1) return { kind: 'close', code: RPC_CLOSE.INVALID_VERSION, message: `Invalid version ${JSON.stringify(message.version)}: the SDK speaks version 1.` };
+  if (message.encoding !== undefined && message.encoding !== 'json') {
+    return { kind: 'close', code: RPC_CLOSE.INVALID_ENCODING, message: `Invalid encoding ${JSON.stringify(message.encoding)}: only json.` };
+  }
+  if (message.clientId !== host.applicationId) {
+    return {
+      kind: 'close', code: RPC_CLOSE.INVALID_CLIENTID,
+      message: `Invalid client id ${JSON.stringify(message.clientId)}: this frame is ${host.applicationName}'s Activity, client id ${host.applicationId}.`,
+    };
+  }
+  return { kind: 'ready' };
+}
+
+/** READY's data: the protocol version, where the API is, and who is signed in. */
+function readyData(host: FrameHost): SdkReady {
+  const me = host.me();
+  return {
+    v: 1,
+    config: { cdn_host: host.registryHost(), api_endpoint: `//${host.registryHost()}/api`, environment: 'production' },
+    ...(me ? { user: readyUser(me) } : {}),
+  } satisfies SdkReady;
+}
+
+/** A session for one frame, waiting for its handshake. */
+export function createFrameSession(options: FrameSessionOptions): FrameSession {
+  const { host, frameId, post, record } = options;
+  const session: CommandSession = { host, scopes: null, subscriptions: new Set() };
+  let handshaken = false;
+  let closed = false;
+  const send = (message: OutgoingMessage) => {
+    if (closed) return;
+    record({ direction: 'out', message });
+    post(message);
+  };
+
+  const command = async (message: Extract<IncomingMessage, { kind: 'command' }>) => {
+    if (!handshaken) {
+      send(errorFrame(message.cmd, message.nonce, RPC_ERROR.INVALID_PAYLOAD, 'No handshake yet: new DiscordSDK(clientId) sends it; await discordSdk.ready() before commands.'));
+      return;
+    }
+    const result = await runCommand(message.cmd, message.args, message.evt, session);
+    send(result.ok ? answerFrame(message.cmd, message.nonce, result.data) : errorFrame(message.cmd, message.nonce, result.code, result.message));
+  };
+
+  return {
+    async receive(data) {
+      if (closed) return;
+      const message = readMessage(data);
+      const verdict = message.kind === 'handshake' ? judgeHandshake(message, host, frameId) : undefined;
+      const note = message.kind === 'ignored' ? message.reason : verdict?.kind === 'ignore' ? verdict.reason : undefined;
+      record({ direction: 'in', message: data, ...(note === undefined ? {} : { note }) });
+      if (verdict !== undefined && verdict.kind !== 'ignore') options.onHandshake?.();
+      if (verdict?.kind === 'close') send(closeFrame(verdict.code, verdict.message));
+      if (verdict?.kind === 'ready') {
+        handshaken = true;
+        session.scopes = null;
+        session.subscriptions.clear();
+        send(dispatchFrame('READY', readyData(host)));
+      }
+      if (message.kind === 'command') await command(message);
+      if (message.kind === 'close') options.onClose(message.code, message.message);
+    },
+
+    participantsChanged() {
+      if (handshaken && session.subscriptions.has(PARTICIPANTS_EVENT)) send(dispatchFrame(PARTICIPANTS_EVENT, { participants: host.participants() }));
+    },
+
+    close() {
+      closed = true;
+    },
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * A newcomer's first Activity, in Debian Chromium at 1280x720: a fresh registry (its demo
+ * world), the client at `/`, Demo Activity launched from the App Launcher. The sample page,
+ * built with the Embedded App SDK, runs its whole story in one launch: `ready()`,
+ * `authorize()` through the client's consent screen, the code exchanged by its server (the
+ * registry) at the token endpoint, `authenticate()`, and the signed-in person inside the
+ * frame; every message shows in the launch's inspector entry. A command the client does not
+ * handle gets the SDK's error; a second person joining reaches the page as the SDK's
+ * participants event. The same page on a server of its own is deaf to the client (the SDK
+ * reads only its own origin's and Discord's messages), and the panel says what to do.
+ * Every wait is on the page's state, never on a timer.
+ */
+import { once } from 'node:events';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorldFile } from '../../src/shared/world-file.js';
+import { startRegistry, type RunningRegistry } from '../../src/registry/start.js';
+import { openBrowser, type TestBrowser } from '../helpers/chromium.js';
+import { buildClient, buildSampleActivity, type ClientBuild } from '../helpers/client-build.js';
+import { REPO_ROOT } from '../helpers/registry-process.js';
+
+const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
+const VIEWPORT = { width: 1280, height: 720 };
+
+let client: ClientBuild;
+let sample: ClientBuild;
+let dataDirectory: string;
+let registry: RunningRegistry;
+let demo: WorldFile;
+let browser: TestBrowser;
+let alice: Page;
+
+/** An id of the demo world, by name. */
+function demoId(kind: 'users' | 'applications', name: string): string {
+  const found = kind === 'users' ? demo.users.find((user) => user.username === name) : demo.applications.find((app) => app.name === name);
+  if (!found) throw new Error(`the demo world has no ${name}`);
+  return found.id;
+}
+
+async function openClient(path: string): Promise<Page> {
+  const page = await browser.context.newPage();
+  await page.setViewportSize(VIEWPORT);
+  page.on('pageerror', (error) => console.error('page error:', error));
+  await page.goto(`${registry.url}${path}`);
+  await page.locator('body[data-ready="true"]').waitFor();
+  return page;
+}
+
+/** The sample's frame (Playwright reaches into it although its origin is opaque). */
+async function sampleFrame(page: Page): Promise<Frame> {
+  await page.getByTestId('activity-frame').waitFor();
+  const handle = await page.getByTestId('activity-frame').elementHandle();
+  const frame = await handle?.contentFrame();
+  if (!frame) throw new Error('the Activity panel has no frame');
+  return frame;
+}
+
+/** Launches Demo Activity from the App Launcher, consents, and waits until the page says who signed in. */
+async function launchAndConsent(page: Page): Promise<Frame> {
+  await page.getByTestId('app-launcher-button').click();
+  await page.locator(`[data-testid="app-launcher-entry"][data-application-id="${demoId('applications', 'Demo Activity')}"]`).click();
+  await page.getByTestId('consent').waitFor();
+  await page.getByTestId('consent-authorize').click();
+  const frame = await sampleFrame(page);
+  await frame.locator('[data-testid="step-authenticate"][data-status="done"]').waitFor();
+  return frame;
+}
+
+/** The sample's build on a server of its own (another port, so another origin), at `/<app id>/`. */
+async function serveElsewhere(directory: string): Promise<{ origin: string; server: Server }> {
+  const types: Record<string, string> = { js: 'text/javascript', css: 'text/css', html: 'text/html' };
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://sample').pathname;
+    const file = path.endsWith('/') ? 'index.html' : path.includes('/assets/') ? join('assets', path.split('/').pop() ?? '') : '';
+    readFile(join(directory, file)).then(
+      (bytes) => response.writeHead(200, { 'content-type': types[file.split('.').pop() ?? ''] ?? 'application/octet-stream' }).end(bytes),
+      () => response.writeHead(404).end(),
+    );
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+describe('the sample Activity, as a newcomer meets it', () => {
+  beforeAll(async () => {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    [client, sample] = await Promise.all([buildClient(), buildSampleActivity()]);
+    dataDirectory = await mkdtemp(join(tmpdir(), 'slashbench-sample-e2e-'));
+    registry = await startRegistry({ host: '127.0.0.1', port: 0, dataDirectory, clientDirectory: client.directory, sampleActivityDirectory: sample.directory });
+    if (!registry.demo) throw new Error('a fresh data directory made no demo world');
+    demo = registry.demo;
+    browser = await openBrowser();
+    alice = await openClient('/');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await registry?.close();
+    await rm(dataDirectory, { recursive: true, force: true });
+    await Promise.all([client?.remove(), sample?.remove()]);
+  });
+
+  it('launches from the App Launcher, asks for consent, and shows the signed-in person inside the frame', async () => {
+    expect(await alice.locator('body').getAttribute('data-user-id')).toBe(demoId('users', 'alice'));
+    await alice.getByTestId('app-launcher-button').click();
+    await alice.locator(`[data-testid="app-launcher-entry"][data-application-id="${demoId('applications', 'Demo Activity')}"]`).click();
+    // authorize(): the client's consent screen, for the app, with the scopes the page asked for.
+    await alice.getByTestId('consent').waitFor();
+    expect(await alice.getByTestId('consent-app').textContent()).toBe('Demo Activity');
+    expect(await alice.getByTestId('consent-scope').evaluateAll((items) => items.map((item) => item.getAttribute('data-scope')))).toEqual(['identify', 'guilds']);
+    const frame = await sampleFrame(alice);
+    expect(await frame.getByTestId('step-ready').getAttribute('data-status')).toBe('done');
+    await alice.screenshot({ path: join(SCREENSHOTS, 'sample-activity-consent.png') });
+    await alice.getByTestId('consent-authorize').click();
+    await frame.locator('[data-testid="step-authenticate"][data-status="done"]').waitFor();
+    expect(await frame.getByTestId('user-name').textContent()).toBe('Alice');
+    expect(await frame.getByTestId('user-handle').textContent()).toBe('@alice');
+    for (const step of ['ready', 'authorize', 'token', 'authenticate']) expect(await frame.getByTestId(`step-${step}`).getAttribute('data-status'), step).toBe('done');
+    await frame.locator('[data-testid="participants"]', { hasText: 'Alice' }).waitFor();
+    expect(await frame.getByTestId('channel-name').textContent()).toBe('#general');
+    await alice.screenshot({ path: join(SCREENSHOTS, 'sample-activity.png') });
+  });
+
+  it('shows every message between the client and the frame in the launch\'s inspector entry', async () => {
+    const entry = alice.locator('[data-testid="inspector-entry"]').filter({ hasText: 'Launch' }).last();
+    if (!(await entry.getByTestId('inspector-frame').count())) await entry.locator('.inspector__summary').click();
+    await entry.getByTestId('inspector-frame-label').filter({ hasText: 'CAPTURE_LOG' }).first().waitFor();
+    const messages = await entry.getByTestId('inspector-frame-message').evaluateAll((items) => items.map((item) => [
+      item.getAttribute('data-direction'), item.querySelector('[data-testid="inspector-frame-label"]')?.textContent,
+    ]));
+    expect(messages.slice(0, 6)).toEqual([
+      ['in', 'HANDSHAKE'], ['out', 'DISPATCH READY'], ['in', 'AUTHORIZE'], ['out', 'AUTHORIZE'], ['in', 'AUTHENTICATE'], ['out', 'AUTHENTICATE'],
+    ]);
+    expect(messages).toEqual(expect.arrayContaining([['in', 'CAPTURE_LOG'], ['in', 'GET_CHANNEL'], ['out', 'GET_CHANNEL'], ['in', 'SUBSCRIBE ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE'], ['out', 'SUBSCRIBE']]));
+  });
+
+  it('answers a command the client does not handle with the SDK\'s own error', async () => {
+    const frame = await sampleFrame(alice);
+    await frame.getByTestId('unsupported-command').click();
+    await frame.locator('[data-testid="command-result"]', { hasText: 'Error 4002' }).waitFor();
+    expect(await frame.getByTestId('command-result').textContent()).toMatch(/^Error 4002: Invalid command: START_PURCHASE\. This client handles AUTHORIZE, /);
+    // The raw protocol: a command no SDK has, answered under its nonce in the SDK's error shape.
+    const answer = await frame.evaluate(`new Promise((resolve) => {
+      window.addEventListener('message', (event) => {
+        if (Array.isArray(event.data) && event.data[1]?.nonce === 'raw-1') resolve(event.data);
+      });
+      window.parent.postMessage([1, { cmd: 'NOT_A_COMMAND', args: {}, nonce: 'raw-1' }], '*');
+    })`);
+    expect(answer).toEqual([1, { cmd: 'NOT_A_COMMAND', evt: 'ERROR', nonce: 'raw-1', data: { code: 4002, message: expect.stringContaining('Invalid command: NOT_A_COMMAND.') } }]);
+  });
+
+  it('tells the page when someone joins, through the participants event it subscribed to', async () => {
+    const bob = await openClient(`/?user=${demoId('users', 'bob')}`);
+    const bobFrame = await launchAndConsent(bob);
+    expect(await bobFrame.getByTestId('user-name').textContent()).toBe('Bob');
+    const aliceFrame = await sampleFrame(alice);
+    await aliceFrame.locator('[data-testid="participants"]', { hasText: 'Alice, Bobby' }).waitFor();
+    await bob.getByTestId('activity-close').click();
+    await aliceFrame.locator('[data-testid="participants"]', { hasText: /^Alice$/ }).waitFor();
+    await bob.close();
+  });
+
+  it('says what to do when the Activity is on a server whose SDK will not hear this client', async () => {
+    const elsewhere = await serveElsewhere(sample.directory);
+    try {
+      const bot = demoId('applications', 'Demo Bot');
+      const token = demo.users.find((user) => user.username === 'alice')?.token ?? '';
+      const edited = await fetch(`${registry.url}/_slashbench/applications/${bot}`, {
+        method: 'PATCH', headers: { authorization: token, 'content-type': 'application/json' },
+        body: JSON.stringify({ flags: 1 << 17, activity_url: `${elsewhere.origin}/${bot}/` }),
+      });
+      expect(edited.status).toBe(200);
+      const page = await openClient('/');
+      await page.getByTestId('app-launcher-button').click();
+      await page.locator(`[data-testid="app-launcher-entry"][data-application-id="${bot}"]`).click();
+      await page.getByTestId('activity-origin-hint').waitFor();
+      expect(await page.getByTestId('activity-origin-hint').textContent()).toContain('Open the client at http://localhost:3333');
+      // The client answered the handshake; the page's SDK dropped the answer.
+      expect(await (await sampleFrame(page)).getByTestId('step-ready').getAttribute('data-status')).toBe('waiting');
+      await page.screenshot({ path: join(SCREENSHOTS, 'sample-activity-elsewhere.png') });
+      await page.close();
+    } finally {
+      elsewhere.server.closeAllConnections();
+      elsewhere.server.close();
+    }
+  });
+});
