@@ -43,6 +43,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [electron] }] },
   },
   {
+    // The test driver library runs in the bot developer's test process, beside the registry.
+    files: ['src/testing/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [electron],
+        patterns: [{ group: ['**/renderer/**'], message: 'The test driver runs in Node; the client is not part of it.' }],
+      }],
+    },
+  },
+  {
     files: ['src/renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
