@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { parseWorldFile, type WorldFile } from '../shared/world-file.js';
 import { buildApp, type RegistryOptions } from './app.js';
 import { createSnowflakeGenerator } from './domain/snowflake.js';
+import type { AdjustableClock } from './driver/adjustable-clock.js';
 import { SETTINGS_FILE_NAME, settingsFile, type SettingsKeeper } from './host/settings-file.js';
 import { openingDataDirectory } from './store/storage-error.js';
 import { removeRunningFile, writeRunningFile } from './running-file.js';
@@ -25,6 +26,8 @@ export interface StartOptions {
   redirects?: RegistryOptions['redirects'];
   /** The built client served at `/`; `out/renderer` by default (tests serve a fresh build). */
   clientDirectory?: RegistryOptions['clientDirectory'];
+  /** A clock tests may move forward (`--test-clock`); the machine's by default. */
+  clock?: AdjustableClock;
 }
 
 export interface RunningRegistry {
@@ -56,7 +59,7 @@ export function readWorldFile(path: string): WorldFile {
 export async function startRegistry(options: StartOptions): Promise<RunningRegistry> {
   const world = options.worldFile === undefined ? undefined : readWorldFile(options.worldFile);
   const store = openStore(options.dataDirectory);
-  const now = Date.now;
+  const now = options.clock?.now ?? Date.now;
   const nextId = createSnowflakeGenerator(now);
   let demo: WorldFile | undefined;
   try {
@@ -77,6 +80,7 @@ export async function startRegistry(options: StartOptions): Promise<RunningRegis
   const app = buildApp({
     store, now, nextId, settings, ...(options.routeLimit ? { routeLimit: options.routeLimit } : {}), ...(options.redirects ? { redirects: options.redirects } : {}),
     ...(options.clientDirectory === undefined ? {} : { clientDirectory: options.clientDirectory }),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.listen({ host: options.host, port: options.port });
   const address = app.server.address();

@@ -65,6 +65,11 @@ export interface Bench {
   app(nameOrId: string): BenchApp;
   /** A person of the world, by username, global name or id. */
   user(nameOrId: string): BenchUser;
+  /**
+   * Resolves once the app's bot can be reached (connected to the gateway, or an interactions
+   * endpoint set) and has registered `commands`; fails at the limit saying what is missing.
+   */
+  botReady(app: string, commands?: readonly string[], options?: { timeoutMs?: number }): Promise<void>;
   /** The commands the person's picker shows in the chat's channel. */
   visibleCommands(user: BenchUser, chat: Chat): Promise<APIApplicationCommand[]>;
   /** Why the command named `name` (a slash command unless `type` says 2 user, 3 message) is or is not shown to the person there. */
@@ -150,6 +155,10 @@ function openBench(parts: Parts): Bench {
         users.set(found.id, (user = new BenchUser(http, found.id, found.username, token, parts.timeoutMs)));
       }
       return user;
+    },
+    async botReady(app, commands = [], options = {}) {
+      const query = new URLSearchParams({ application: app, commands: commands.join(','), timeout_ms: String(options.timeoutMs ?? 30_000) });
+      await http.call(anyToken(), 'GET', `/_slashbench/driver/ready?${query}`, `waiting for ${app}`);
     },
     async visibleCommands(user, chat) {
       const { channel_id: channelId } = await chat.ids();

@@ -279,6 +279,7 @@ export const ROUTE_CATALOGUE: Record<string, RouteEntry> = {
   },
   '/_slashbench/driver/runs/:runId': { GET: entry('management', async (world) => ({ params: { runId: await driverRun(world) } })) },
   '/_slashbench/driver/clock': { GET: entry('management', none()), POST: entry('management', () => ({ params: {}, body: { advance_ms: 0 } })) },
+  '/_slashbench/driver/ready': { GET: entry('management', () => ({ params: {}, query: `application=${IDS.app}&timeout_ms=0` })) },
   '/_slashbench/driver/place': { GET: entry('management', () => ({ params: {}, query: `guild=${IDS.guild}&channel=${IDS.general}` })) },
   '/_slashbench/world': {
     GET: entry('management', none()),

@@ -5,6 +5,7 @@
  * and answers the run; `GET /_slashbench/driver/runs/{id}?wait=reply&timeout_ms=` waits for
  * its outcome (200 met, 408 out of time, 409 it ended another way, each with what happened);
  * `POST /_slashbench/driver/clock` moves a test registry's clock; `GET
+ * /_slashbench/driver/ready` waits for an app's bot and commands; `GET
  * /_slashbench/driver/place` finds a channel by names. Authenticated as the management API is.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -12,7 +13,8 @@ import { z } from 'zod';
 import { DRIVER_WAITS, driverActionSchema, type DriverWait } from '../../shared/driver-api.js';
 import type { RegistryContext } from '../app.js';
 import { Driver, type CallerHeaders } from '../driver/driver.js';
-import { driverError, findChannel, findGuild } from '../driver/names.js';
+import { notReady, whenReady } from '../driver/bot-readiness.js';
+import { driverError, findApplication, findChannel, findGuild } from '../driver/names.js';
 import { RunBook } from '../driver/run-book.js';
 import { resource } from '../http/resource.js';
 import { parseWorldBody } from '../http/world-body.js';
@@ -91,6 +93,21 @@ export function registerDriverRoutes(app: FastifyInstance, context: RegistryCont
       for (const record of context.ledger.awaitingResponse()) expireIfLate(context, record);
       settleExpiredPolls(context);
       return { now: new Date(context.now()).toISOString(), adjustable: true };
+    },
+  });
+
+  resource(app, `${BASE}/ready`, {
+    GET: async (request, reply) => {
+      worldEditor(context, request);
+      const query = request.query as { application?: unknown; commands?: unknown };
+      if (typeof query.application !== 'string' || query.application === '') throw driverError(['application'], 'name the application (its name or id)');
+      const application = findApplication(context.store, query.application);
+      const commands = typeof query.commands === 'string' ? query.commands.split(',').map((name) => name.trim().replace(/^\//, '')).filter((name) => name !== '') : [];
+      const { timeoutMs } = waitQuery(request);
+      const gone = new Promise<void>((resolve) => reply.raw.once('close', () => resolve()));
+      const state = await whenReady(context, application, commands, timeoutMs, gone);
+      if (state.ready) return state;
+      return reply.code(408).send({ message: `Expected ${application.name} to be ready within ${timeoutMs} ms, but ${notReady(application.name, state).replace(`${application.name} is not ready: `, '')}.`, code: 0, readiness: state });
     },
   });
 

@@ -55,28 +55,44 @@ export function readCommandText(definition: Pick<CommandDefinition, 'name' | 'ty
   return { path, options, definitions };
 }
 
-/** `a:1 b:two words` into named texts, splitting only at the names the definitions know. */
+/** `a:1 b:two words` into named texts, splitting only at the names the definitions know (never inside a quoted value). */
 function readOptions(definitions: readonly OptionDefinition[], text: string): Array<{ name: string; text: string }> | string {
   if (text === '') return [];
-  const names = definitions.map((option) => option.name).sort((a, b) => b.length - a.length);
+  const names = definitions.map((option) => option.name);
   if (names.length === 0) return `takes no options, but "${text}" follows it`;
-  const marker = new RegExp(`(?:^|\\s)(${names.map(escapeRegExp).join('|')}):`, 'gu');
-  const found = [...text.matchAll(marker)];
-  const first = found[0];
-  if (!first || text.slice(0, first.index).trim() !== '') {
-    const stray = first ? text.slice(0, first.index).trim() : text;
+  const longestFirst = [...names].sort((a, b) => b.length - a.length);
+  const marker = new RegExp(`(?:^|\\s)(${longestFirst.map(escapeRegExp).join('|')}):`, 'gu');
+  const options: Array<{ name: string; text: string }> = [];
+  let found = nextMarker(marker, text, 0);
+  if (!found || text.slice(0, found.index).trim() !== '') {
+    const stray = found ? text.slice(0, found.index).trim() : text;
     return `"${stray}" is not an option; its options are ${names.map((name) => `${name}:`).join(', ')}`;
   }
-  const options: Array<{ name: string; text: string }> = [];
-  for (const [index, match] of found.entries()) {
-    const start = (match.index ?? 0) + match[0].length;
-    const end = found[index + 1]?.index ?? text.length;
-    const name = match[1] as string;
+  while (found) {
+    const start = found.index + found[0].length;
+    const valueStart = start + (text.slice(start).length - text.slice(start).trimStart().length);
+    const quoteEnd = text[valueStart] === '"' ? closingQuote(text, valueStart) : -1;
+    const next = nextMarker(marker, text, quoteEnd === -1 ? start : quoteEnd + 1);
+    const name = found[1] as string;
     if (options.some((option) => option.name === name)) return `${name}: is given twice`;
-    const raw = text.slice(start, end).trim();
-    options.push({ name, text: unquote(raw) });
+    options.push({ name, text: unquote(text.slice(start, next?.index ?? text.length).trim()) });
+    found = next;
   }
   return options;
+}
+
+function nextMarker(marker: RegExp, text: string, from: number): RegExpExecArray | null {
+  marker.lastIndex = from;
+  return marker.exec(text);
+}
+
+/** The index of the quote closing the JSON string that opens at `open`, or -1. */
+function closingQuote(text: string, open: number): number {
+  for (let index = open + 1; index < text.length; index++) {
+    if (text[index] === '\\') index++;
+    else if (text[index] === '"') return index;
+  }
+  return -1;
 }
 
 /** A value in double quotes is a JSON string; anything else is taken as written. */

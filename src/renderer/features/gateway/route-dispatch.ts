@@ -21,9 +21,11 @@ export function routeDispatch(state: AppState, event: string, data: unknown): vo
       return;
     case 'MESSAGE_CREATE':
       state.messageCreated(d as unknown as WireMessage);
+      state.interactionMessage(event, d);
       return;
     case 'MESSAGE_UPDATE':
       state.messageUpdated(d as unknown as WireMessage);
+      state.interactionMessage(event, d);
       return;
     case 'MESSAGE_DELETE':
       state.messageDeleted({ id: String(d.id), channel_id: String(d.channel_id) });
