@@ -17,7 +17,8 @@ switch (command) {
     await import('../../registry/cli.js');
     break;
   case 'replay':
-    process.exitCode = await replayCommand(rest);
+    // Exits once the report is out: nothing of the bench or the bot is left to wait for.
+    process.exit(await replayCommand(rest));
     break;
   case undefined:
   case 'help':

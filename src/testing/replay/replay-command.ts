@@ -58,8 +58,9 @@ function replayWorld(scenario: ScenarioFile, token: string | undefined, endpoint
 /** Starts `command` in a shell with the bench's address and the bot's token; its output goes to stderr. */
 function startBot(command: string, bench: Bench, applicationId: string): ChildProcess {
   const app = bench.app(applicationId);
+  // Its own process group: the shell and what it starts are stopped together.
   const child = spawn(command, {
-    shell: true, stdio: ['ignore', 'pipe', 'pipe'],
+    shell: true, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, SLASHBENCH_URL: bench.url, BOT_TOKEN: app.token, APPLICATION_ID: app.id },
   });
   child.stdout?.pipe(process.stderr);
@@ -68,9 +69,13 @@ function startBot(command: string, bench: Bench, applicationId: string): ChildPr
 }
 
 async function stopBot(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  if (!child || child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, 'exit');
-  child.kill('SIGTERM');
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    child.kill('SIGTERM');
+  }
   await exited;
 }
 
