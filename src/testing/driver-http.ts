@@ -32,7 +32,8 @@ export class DriverHttp {
   async wait(token: string, runId: string, wait: DriverWait, options: { count?: number; timeoutMs: number }): Promise<DriverRun> {
     const query = new URLSearchParams({ wait, timeout_ms: String(options.timeoutMs), ...(options.count === undefined ? {} : { count: String(options.count) }) });
     const response = await fetch(`${this.url}/_slashbench/driver/runs/${encodeURIComponent(runId)}?${query}`, { headers: { authorization: token } });
-    const body = (await response.json()) as DriverRun | DriverWaitFailure;
+    // Parsed here, not by fetch: under Jest's module realm, fetch's own JSON.parse would make arrays of another realm.
+    const body = JSON.parse(await response.text()) as DriverRun | DriverWaitFailure;
     if (response.status === 200) return body as DriverRun;
     if (response.status === 408 || response.status === 409) {
       const failure = body as DriverWaitFailure;
