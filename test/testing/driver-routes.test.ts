@@ -43,6 +43,13 @@ describe('the driver over HTTP', () => {
     const waited = await call('GET', `/runs/${String(started.body.id)}?wait=reply&timeout_ms=2000`);
     expect(waited.status).toBe(200);
     expect(waited.body).toMatchObject({ status: 'succeeded', response_type: 4, reply: { content: 'over http' }, delivery: 'gateway' });
+    expect(Object.keys(waited.body)[0]).toBe('id');
+  });
+
+  it('acts and waits in one request', async () => {
+    const answered = await call('POST', '/runs?wait=reply&timeout_ms=2000', { action: 'command', ...place, name: 'echo', options: { text: 'at once' } });
+    expect(answered.status).toBe(200);
+    expect(answered.body).toMatchObject({ label: '/echo text:at once', reply: { content: 'at once' } });
   });
 
   it('answers 408 with what happened when the time runs out, and 409 when the wait can no longer be met', async () => {

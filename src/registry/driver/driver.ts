@@ -103,13 +103,13 @@ export class Driver {
       return answer.statusCode === 200 ? (answer.json() as APIMessage) : message;
     };
     const delivery = run.events.find((event) => event.type === 'INTERACTION_DELIVERY')?.data.method;
+    const reply = outcome.reply && (await readBack(outcome.reply));
+    const followUps = await Promise.all(outcome.follow_ups.map(readBack));
+    // The run's own fields first: the first "id" a reader meets is the run's.
     return {
-      ...outcome,
-      reply: outcome.reply && (await readBack(outcome.reply)),
-      follow_ups: await Promise.all(outcome.follow_ups.map(readBack)),
       id: run.id, kind: run.kind, label: run.label, user_id: run.userId, channel_id: run.channelId, guild_id: run.guildId,
-      application_id: run.applicationId, delivery: delivery === 'http' || delivery === 'gateway' ? delivery : null,
-      refusals: refusals(run), invocation: run.invocation,
+      application_id: run.applicationId, ...outcome, reply, follow_ups: followUps,
+      delivery: delivery === 'http' || delivery === 'gateway' ? delivery : null, refusals: refusals(run), invocation: run.invocation,
     };
   }
 

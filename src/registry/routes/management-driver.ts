@@ -2,7 +2,8 @@
  * The test driver over HTTP, for tests in any language (docs/testing.md): `POST
  * /_slashbench/driver/runs` acts as the person whose token it carries (a command by its text
  * or name and options, autocomplete, a button, a select, a modal's fields, a context menu)
- * and answers the run; `GET /_slashbench/driver/runs/{id}?wait=reply&timeout_ms=` waits for
+ * and answers the run (or, with `?wait=`, waits as the GET does); `GET
+ * /_slashbench/driver/runs/{id}?wait=reply&timeout_ms=` waits for
  * its outcome (200 met, 408 out of time, 409 it ended another way, each with what happened);
  * `POST /_slashbench/driver/clock` moves a test registry's clock; `GET
  * /_slashbench/driver/ready` waits for an app's bot and commands; `GET
@@ -61,9 +62,15 @@ export function registerDriverRoutes(app: FastifyInstance, context: RegistryCont
   });
 
   resource(app, `${BASE}/runs`, {
-    POST: async (request) => {
+    // With `?wait=`, it acts and waits in one request, as a GET of the run would.
+    POST: async (request, reply) => {
       const user = worldEditor(context, request);
-      return driver.start(user, callerHeaders(request), parseWorldBody(driverActionSchema, request.body));
+      const { wait, count, timeoutMs } = waitQuery(request);
+      const started = await driver.start(user, callerHeaders(request), parseWorldBody(driverActionSchema, request.body));
+      if (wait === null) return started;
+      const gone = new Promise<void>((resolve) => reply.raw.once('close', () => resolve()));
+      const answer = await driver.wait(driver.run(user, started.id), wait, count, timeoutMs, gone);
+      return reply.code(answer.status).send(answer.body);
     },
   });
 
