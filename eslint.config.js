@@ -45,7 +45,7 @@ export default tseslint.config(
   {
     // The store is asynchronous: a promise used as a value (a truthy `if`, a callback that
     // returns one where nothing waits) or left unawaited is a bug the compiler cannot see.
-    files: ['src/registry/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+    files: ['src/registry/**/*.ts', 'src/testing/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
     // The markup tests are React code, typed by the renderer's own tsconfig (ARCHITECTURE.md).
     ignores: ['test/renderer/markup/**'],
     languageOptions: { parserOptions: { projectService: true } },
@@ -53,6 +53,16 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
+    // The test driver library runs in the bot developer's test process, beside the registry.
+    files: ['src/testing/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [electron],
+        patterns: [{ group: ['**/renderer/**'], message: 'The test driver runs in Node; the client is not part of it.' }],
+      }],
     },
   },
   {

@@ -7,6 +7,7 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type R
 import { DELIVERY_TIMEOUT_MS } from './delivery/deliver-over-http.js';
 import { EndpointVerifications } from './delivery/endpoint-verifications.js';
 import { createSnowflakeGenerator } from './domain/snowflake.js';
+import type { AdjustableClock } from './driver/adjustable-clock.js';
 import { EventBus } from './events.js';
 import { createGateway } from './gateway/gateway.js';
 import type { GatewayHub } from './gateway/hub.js';
@@ -29,6 +30,7 @@ import { registerAttachmentRoutes } from './routes/attachments.js';
 import { defaultClientDirectory, registerClientFileRoutes, type PageSettings } from './routes/client-files.js';
 import { registerCommandRoutes } from './routes/commands.js';
 import { registerCommandIndexRoutes } from './routes/command-index.js';
+import { registerDriverRoutes } from './routes/management-driver.js';
 import { registerGatewayRoutes } from './routes/gateway.js';
 import { registerAuthorizeCallbackRoutes } from './routes/authorize-callback.js';
 import { registerHostAuthorizationRoutes } from './routes/host-authorization.js';
@@ -46,6 +48,8 @@ import type { Store } from './store/store.js';
 export interface RegistryOptions {
   store: Store;
   now?: () => number;
+  /** A clock tests move forward (`POST /_slashbench/driver/clock`); its `now` is then the registry's. */
+  clock?: AdjustableClock;
   nextId?: () => string;
   /** Per-route limits on command routes; the service's global bot limit by default. */
   routeLimit?: RouteLimit;
@@ -94,12 +98,14 @@ export interface RegistryContext {
   settings: SettingsKeeper;
   /** Redirects caught for the client's Authorize flow (`GET /callback`, deep links), read through the host contract. */
   redirects: RedirectInbox;
+  /** The clock a test moves, when the registry was built with one. */
+  clock?: AdjustableClock;
 }
 
 export const DEFAULT_ROUTE_LIMIT: RouteLimit = { limit: 50, windowMs: 1000 };
 
 export function buildApp(options: RegistryOptions): FastifyInstance {
-  const now = options.now ?? Date.now;
+  const now = options.clock?.now ?? options.now ?? Date.now;
   const nextId = options.nextId ?? createSnowflakeGenerator(now);
   const deadlineMs = options.deliveryTimeoutMs ?? DELIVERY_TIMEOUT_MS;
   const bus = options.bus ?? new EventBus();
@@ -127,6 +133,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
     gateway,
     settings: options.settings ?? memorySettings(),
     redirects: options.redirects ?? new RedirectInbox(now),
+    ...(options.clock ? { clock: options.clock } : {}),
   };
   const app = Fastify({
     logger: logSettings(options.logger ?? false),
@@ -169,6 +176,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   registerAuthorizeCallbackRoutes(app, context);
   registerOAuthManagementRoutes(app, context);
   registerSampleActivityRoutes(app, context, options.sampleActivityDirectory ?? defaultSampleActivityDirectory());
+  registerDriverRoutes(app, context);
   const clientDirectory = options.clientDirectory === undefined ? defaultClientDirectory() : options.clientDirectory;
   if (clientDirectory !== null) registerClientFileRoutes(app, clientDirectory, () => pageSettings(context.settings));
   registerGatewayRoutes(app, context, sessionStarts);

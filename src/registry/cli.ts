@@ -1,15 +1,16 @@
 /**
- * `npm run serve -- [--host H] [--port N] [--data DIR] [--world FILE]`: the headless registry.
+ * `npm run serve -- [--host H] [--port N] [--data DIR] [--world FILE] [--test-clock]`: the headless registry.
  * Prints one line with `listening on http://HOST:PORT` when ready.
  */
 import { parseArgs } from 'node:util';
 import { defaultDataDirectory } from './data-directory.js';
+import { AdjustableClock } from './driver/adjustable-clock.js';
 import { tokensCommand } from './tokens-listing.js';
 import { isLoopbackAddress } from './http/loopback.js';
 import { startRegistry, StartError } from './start.js';
 import { StorageError } from './store/storage-error.js';
 
-const USAGE = 'usage: npm run serve -- [--host H] [--port N] [--data DIR] [--world FILE] [--route-limit N]';
+const USAGE = 'usage: npm run serve -- [--host H] [--port N] [--data DIR] [--world FILE] [--route-limit N] [--test-clock]';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -19,6 +20,8 @@ async function main(): Promise<void> {
       data: { type: 'string' },
       world: { type: 'string' },
       'route-limit': { type: 'string' },
+      // Tests move this clock (POST /_slashbench/driver/clock); for throwaway data only, since ids made while it ran ahead stay ahead.
+      'test-clock': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -46,6 +49,7 @@ async function main(): Promise<void> {
     dataDirectory,
     ...(values.world === undefined ? {} : { worldFile: values.world }),
     ...(routeLimit === undefined ? {} : { routeLimit: { limit: routeLimit, windowMs: 1000 } }),
+    ...(values['test-clock'] ? { clock: new AdjustableClock() } : {}),
   });
   const stop = () => {
     registry.close().then(() => process.exit(0), () => process.exit(1));

@@ -30,6 +30,8 @@ export interface RegistryEvents {
   botTokenReset: [{ application_id: string }];
   /** A person's last client session ended (closed, and not resumed in time). */
   personLeft: [{ user_id: string }];
+  /** An app's bot identified on the gateway (its READY went out): what a test waits for before acting. */
+  botConnected: [{ application_id: string }];
   /**
    * A message in a channel was created, edited or deleted (by a bot, a person or an
    * interaction response): bots hear MESSAGE_CREATE / _UPDATE / _DELETE by their intents.

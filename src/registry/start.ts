@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { parseWorldFile, type WorldFile } from '../shared/world-file.js';
 import { buildApp, type RegistryOptions } from './app.js';
 import { createSnowflakeGenerator } from './domain/snowflake.js';
+import type { AdjustableClock } from './driver/adjustable-clock.js';
 import { SETTINGS_FILE_NAME, settingsFile, type SettingsKeeper } from './host/settings-file.js';
 import { openingDataDirectory } from './store/storage-error.js';
 import { removeRunningFile, writeRunningFile } from './running-file.js';
@@ -27,6 +28,8 @@ export interface StartOptions {
   clientDirectory?: RegistryOptions['clientDirectory'];
   /** The sample Activity's build; `out/activity` by default (tests serve a fresh build). */
   sampleActivityDirectory?: RegistryOptions['sampleActivityDirectory'];
+  /** A clock tests may move forward (`--test-clock`); the machine's by default. */
+  clock?: AdjustableClock;
 }
 
 export interface RunningRegistry {
@@ -58,7 +61,7 @@ export function readWorldFile(path: string): WorldFile {
 export async function startRegistry(options: StartOptions): Promise<RunningRegistry> {
   const world = options.worldFile === undefined ? undefined : readWorldFile(options.worldFile);
   const store = openStore(options.dataDirectory);
-  const now = Date.now;
+  const now = options.clock?.now ?? Date.now;
   const nextId = createSnowflakeGenerator(now);
   let demo: WorldFile | undefined;
   try {
@@ -80,6 +83,7 @@ export async function startRegistry(options: StartOptions): Promise<RunningRegis
     store, now, nextId, settings, ...(options.routeLimit ? { routeLimit: options.routeLimit } : {}), ...(options.redirects ? { redirects: options.redirects } : {}),
     ...(options.clientDirectory === undefined ? {} : { clientDirectory: options.clientDirectory }),
     ...(options.sampleActivityDirectory === undefined ? {} : { sampleActivityDirectory: options.sampleActivityDirectory }),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.listen({ host: options.host, port: options.port });
   const address = app.server.address();

@@ -4,7 +4,9 @@
  * with the variables the README's "Shell examples" table documents set to that registry's
  * address, tokens and ids, and must exit 0 with a JSON answer that is not an error. Commands
  * that start the product or long runs (`npm start`, `npm run serve`, `npm run bench`) are held
- * to the package's scripts; `npx` to an installed binary; `node FILE` to a file a test runs.
+ * to the package's scripts; `npx` to an installed binary, or to the package's own (its `bin`,
+ * which test/testing/packed-package.test.ts runs with npx in a project that installed the
+ * packed tarball, as `npm pack` and `npm i` are there); `node FILE` to a file a test runs.
  * A command of any other shape fails: a new kind of command needs a way to be checked here.
  */
 import { execFile } from 'node:child_process';
@@ -27,8 +29,11 @@ type Variable = (typeof VARIABLES)[number];
 /** `A=1 B=$X command ...` → `command ...`: the assignments a reader puts before a command. */
 const withoutAssignments = (command: string) => command.replace(/^(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)*/, '');
 
+const PACKAGE = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string>; bin?: Record<string, string> };
 /** Package scripts npm runs by its own name (`npm start`, `npm test`) or through `npm run`. */
-const SCRIPTS = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+const SCRIPTS = PACKAGE.scripts;
+/** The package's own commands, which its installers run with npx. */
+const OWN_BINARIES = Object.keys(PACKAGE.bin ?? {});
 
 /** What an `npm` command line needs: `npm ci && npm start` → the scripts it runs, or why it cannot be checked. */
 function npmProblems(command: string): string[] {
@@ -36,7 +41,8 @@ function npmProblems(command: string): string[] {
     const words = part.split(/\s+/);
     if (words[0] !== 'npm') return [`"${part}" is not an npm command`];
     const [verb, name] = [words[1], words[2]];
-    if (verb === 'ci' || verb === 'install') return [];
+    // Installing, and packing this package (the packed-package test packs it and installs the tarball).
+    if (verb === 'ci' || verb === 'install' || verb === 'i' || verb === 'pack') return [];
     const script = verb === 'run' ? name : verb;
     if (verb !== 'run' && verb !== 'start' && verb !== 'test') return [`"npm ${verb}" is neither a script nor ci`];
     return script !== undefined && script in SCRIPTS ? [] : [`package.json has no script "${script}"`];
@@ -81,7 +87,12 @@ describe.each(named(others))('%s', (_name, command) => {
       expect(npmProblems(command)).toEqual([]);
     } else if (program === 'npx') {
       const binary = withoutAssignments(command).split(/\s+/)[1] ?? '';
-      expect(existsSync(join(REPO_ROOT, 'node_modules', '.bin', binary)), `node_modules/.bin/${binary}`).toBe(true);
+      if (OWN_BINARIES.includes(binary)) {
+        const runners = testSources().filter((source) => source.includes(`'npx', ['--no-install', '${binary}'`));
+        expect(runners.length, `no test runs npx ${binary} in an installed project`).toBeGreaterThan(0);
+      } else {
+        expect(existsSync(join(REPO_ROOT, 'node_modules', '.bin', binary)), `node_modules/.bin/${binary}`).toBe(true);
+      }
     } else if (program === 'node') {
       const file = withoutAssignments(command).split(/\s+/)[1] ?? '';
       expect(existsSync(join(REPO_ROOT, file)), file).toBe(true);

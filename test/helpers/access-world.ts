@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp } from '../../src/registry/app.js';
 import { createSnowflakeGenerator } from '../../src/registry/domain/snowflake.js';
+import { AdjustableClock } from '../../src/registry/driver/adjustable-clock.js';
 import { EventBus, type ClientEvent } from '../../src/registry/events.js';
 import { openSqlite, type SqliteDatabase } from '../../src/registry/store/sqlite-database.js';
 import type { StoredCommand } from '../../src/registry/store/records.js';
@@ -202,8 +203,8 @@ async function openWorld(directory: string, startTime: number, options: WorldOpt
   const bus = new EventBus();
   const refuseEverything = (async () => new Response('not here', { status: 404 })) as typeof fetch;
   const app = buildApp({
-    // The stand-in build serves as the sample Activity's too.
-    store, bus, now, nextId, gateway, clientDirectory, sampleActivityDirectory: clientDirectory, onRoute, fetch: refuseEverything,
+    // The stand-in build serves as the sample Activity's too; a clock the driver's route may move (from the fixed time).
+    store, bus, clock: new AdjustableClock(now), nextId, gateway, clientDirectory, sampleActivityDirectory: clientDirectory, onRoute, fetch: refuseEverything,
     routeLimit: { limit: 1_000_000_000, windowMs: 1000 },
     ...(options.logger ? { logger: options.logger } : {}),
   });

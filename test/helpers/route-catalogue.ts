@@ -72,6 +72,17 @@ async function botMessage(world: AccessWorld, poll = false): Promise<string> {
   return (sent.json() as { id: string }).id;
 }
 
+/** A driver run of the owner's (a guild command, taken by the fake gateway): its id. */
+async function driverRun(world: AccessWorld): Promise<string> {
+  const command = await world.command(true);
+  const started = await world.app.inject({
+    method: 'POST', url: '/_slashbench/driver/runs', headers: { authorization: TOKENS.owner },
+    payload: { action: 'command', channel: IDS.general, name: command.name },
+  });
+  if (started.statusCode !== 200) throw new Error(`sample run refused: ${started.body}`);
+  return (started.json() as { id: string }).id;
+}
+
 /** The command routes, global and guild: the same methods, samples and rule. */
 function commandRoutes(inGuild: boolean): Record<string, RouteEntry> {
   const base = inGuild ? '/api/v10/applications/:applicationId/guilds/:guildId/commands' : '/api/v10/applications/:applicationId/commands';
@@ -269,6 +280,13 @@ export const ROUTE_CATALOGUE: Record<string, RouteEntry> = {
   },
   '/oauth2/authorized': { GET: entry('public', () => ({ params: {}, query: 'error=access_denied' }), { refusals: 'page' }) },
 
+  '/_slashbench/driver/runs': {
+    POST: entry('management', async (world) => ({ params: {}, body: { action: 'command', channel: IDS.general, name: String((await world.command(true)).name) } })),
+  },
+  '/_slashbench/driver/runs/:runId': { GET: entry('management', async (world) => ({ params: { runId: await driverRun(world) } })) },
+  '/_slashbench/driver/clock': { GET: entry('management', none()), POST: entry('management', () => ({ params: {}, body: { advance_ms: 0 } })) },
+  '/_slashbench/driver/ready': { GET: entry('management', () => ({ params: {}, query: `application=${IDS.app}&timeout_ms=0` })) },
+  '/_slashbench/driver/place': { GET: entry('management', () => ({ params: {}, query: `guild=${IDS.guild}&channel=${IDS.general}` })) },
   '/_slashbench/world': {
     GET: entry('management', none()),
     PUT: entry('management', () => ({ params: {}, body: { users: [], applications: [], guilds: [] } })),

@@ -68,7 +68,10 @@ export function createGateway(deps: GatewayDeps): Gateway {
     if (session && session.connection === connection) sessions.release(session, resumableAfter(code, 'server'));
     connection.session = null;
   };
-  const handshake: HandshakeDeps = { store: deps.store, sessions, starts: deps.sessionStarts ?? new SessionStarts(now), end };
+  const handshake: HandshakeDeps = {
+    store: deps.store, sessions, starts: deps.sessionStarts ?? new SessionStarts(now), end,
+    botReady: (applicationId) => deps.bus.emit('botConnected', { application_id: applicationId }),
+  };
 
   const onMessage = async (connection: GatewayConnection, data: RawData) => {
     if (connection.closedWith !== null) return;

@@ -18,6 +18,8 @@ export interface HandshakeDeps {
   starts: SessionStarts;
   /** Closes a connection with a code, deciding whether its session stays resumable. */
   end(connection: GatewayConnection, code: number, reason: string): void;
+  /** Hears that an app's bot has a session now (a test waits for its bot to be ready). */
+  botReady?(applicationId: string): void;
 }
 
 /** The bot or person a gateway token names. */
@@ -72,6 +74,7 @@ export async function identify(deps: HandshakeDeps, connection: GatewayConnectio
   const { ready, guilds } = await botReady(deps.store, owner.application, context);
   session.dispatch('READY', ready);
   for (const guild of guilds) session.dispatch('GUILD_CREATE', guild);
+  deps.botReady?.(owner.application.id);
 }
 
 /**

@@ -93,6 +93,11 @@ export class InteractionLedger {
     return this.byId.get(id);
   }
 
+  /** Interactions still waiting for their first response: a clock that jumps (a test's) expires them itself. */
+  awaitingResponse(): InteractionRecord[] {
+    return [...this.byId.values()].filter((record) => record.response_type === null && !record.expired);
+  }
+
   /** The latest live interaction of this user and app answered with a modal: what a modal submit fills in. */
   modalOpener(userId: string, applicationId: string, modalCallback: number): InteractionRecord | undefined {
     let found: InteractionRecord | undefined;

@@ -21,9 +21,11 @@ export function routeDispatch(state: AppState, event: string, data: unknown): vo
       return;
     case 'MESSAGE_CREATE':
       state.messageCreated(d as unknown as WireMessage);
+      state.interactionMessage(event, d);
       return;
     case 'MESSAGE_UPDATE':
       state.messageUpdated(d as unknown as WireMessage);
+      state.interactionMessage(event, d);
       return;
     case 'MESSAGE_POLL_VOTE_ADD':
     case 'MESSAGE_POLL_VOTE_REMOVE':

@@ -6,8 +6,11 @@
  * An Activity's launch also keeps every message between the client and the Activity's frame.
  */
 import type { InvokeBody } from '../../api/wire-types.js';
+import { messageOwner } from '../../../shared/scenario/outcome.js';
 import type { Slice } from '../../store/app-state.js';
 import type { ClientDeps } from '../../store/deps.js';
+import type { WorldFile } from '../../../shared/world-file.js';
+import { scenarioFile, type ScenarioExport } from './scenario-export.js';
 
 export type InteractionKind = 'command' | 'autocomplete' | 'component' | 'modal';
 export type InteractionStatus = 'sending' | 'pending' | 'succeeded' | 'failed';
@@ -65,6 +68,10 @@ export interface InspectorSlice {
   interactionEvent(type: string, data: Record<string, unknown>): void;
   /** Messages between the client and an Activity's frame, added to its launch's entry at once. */
   activityFrameEvents(launchNonce: string, messages: Array<Record<string, unknown>>): void;
+  /** The session as a scenario file, with the registry's world; or why it cannot be made. */
+  scenarioExport(): Promise<{ ok: true; file: ScenarioExport } | { ok: false; error: string }>;
+  /** A message created or edited: kept with the interaction that made or updated it (what a scenario expects of it). */
+  interactionMessage(type: 'MESSAGE_CREATE' | 'MESSAGE_UPDATE', message: Record<string, unknown>): void;
   selectEntry(nonce: string | null): void;
   setInspectorOpen(open: boolean): void;
 }
@@ -162,6 +169,23 @@ export function createInspectorSlice(deps: ClientDeps): Slice<InspectorSlice> {
           ...entry, events: withFrameEvents(entry.events, messages.map((data) => ({ type: ACTIVITY_FRAME_EVENT, at, data }))),
         })),
       });
+    },
+
+    async scenarioExport() {
+      const { token, locale } = get();
+      const entries = get().inspectorEntries.filter((entry) => entry.http !== null);
+      if (token === null) return { ok: false, error: 'Not connected to the registry.' };
+      if (entries.length === 0) return { ok: false, error: 'Nothing to export yet: use a command first.' };
+      const answer = await deps.rest.manage({ token, locale }, { method: 'GET', path: '/world' });
+      if (!answer.ok) return { ok: false, error: `The world could not be read: ${answer.error.message}` };
+      return { ok: true, file: scenarioFile(entries, answer.body as WorldFile, deps.now()) };
+    },
+
+    interactionMessage(type, message) {
+      const entries = get().inspectorEntries;
+      const index = messageOwner(entries.map((entry) => ({ interactionId: entry.id, messageId: entry.messageId })), message);
+      if (index === -1) return;
+      set({ inspectorEntries: update(entries, index, (entry) => ({ ...entry, events: [...entry.events, { type, at: deps.now(), data: message }] })) });
     },
 
     selectEntry(nonce) {

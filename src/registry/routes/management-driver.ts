@@ -1,0 +1,130 @@
+/**
+ * The test driver over HTTP, for tests in any language (docs/testing.md): `POST
+ * /_slashbench/driver/runs` acts as the person whose token it carries (a command by its text
+ * or name and options, autocomplete, a button, a select, a modal's fields, a context menu)
+ * and answers the run (or, with `?wait=`, waits as the GET does); `GET
+ * /_slashbench/driver/runs/{id}?wait=reply&timeout_ms=` waits for
+ * its outcome (200 met, 408 out of time, 409 it ended another way, each with what happened);
+ * `POST /_slashbench/driver/clock` moves a test registry's clock; `GET
+ * /_slashbench/driver/ready` waits for an app's bot and commands; `GET
+ * /_slashbench/driver/place` finds a channel by names. Authenticated as the management API is.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { DRIVER_WAITS, driverActionSchema, type DriverWait } from '../../shared/driver-api.js';
+import type { RegistryContext } from '../app.js';
+import { Driver, type CallerHeaders } from '../driver/driver.js';
+import { notReady, whenReady } from '../driver/bot-readiness.js';
+import { driverError, findApplication, findChannel, findGuild } from '../driver/names.js';
+import { RunBook } from '../driver/run-book.js';
+import { resource } from '../http/resource.js';
+import { parseWorldBody } from '../http/world-body.js';
+import { expireIfLate } from '../interactions/respond.js';
+import { settleExpiredPolls } from '../services/poll-operations.js';
+import { MANAGEMENT_BASE, worldEditor } from './management-access.js';
+
+const BASE = `${MANAGEMENT_BASE}/driver`;
+export const DEFAULT_WAIT_MS = 5000;
+const LONGEST_WAIT_MS = 300_000;
+
+const clockSchema = z.object({ advance_ms: z.number().int().min(0).max(366 * 24 * 3_600_000) });
+
+/** What the person route should see of the caller's request: their token and their language. */
+function callerHeaders(request: FastifyRequest): CallerHeaders {
+  const headers: CallerHeaders = {};
+  for (const name of ['authorization', 'host', 'x-discord-locale', 'accept-language']) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return headers;
+}
+
+function waitQuery(request: FastifyRequest): { wait: DriverWait | null; count: number; timeoutMs: number } {
+  const query = request.query as Record<string, unknown>;
+  const wait = query.wait === undefined ? null : String(query.wait);
+  if (wait !== null && !(DRIVER_WAITS as readonly string[]).includes(wait)) throw driverError(['wait'], `wait is one of ${DRIVER_WAITS.join(', ')}`);
+  const number = (name: string, fallback: number, max: number) => {
+    const value = query[name];
+    if (value === undefined) return fallback;
+    const parsed = /^\d{1,9}$/.test(String(value)) ? Number(value) : NaN;
+    if (!(parsed <= max)) throw driverError([name], `${name} is a whole number from 0 to ${max}`);
+    return parsed;
+  };
+  return { wait: wait as DriverWait | null, count: number('count', 1, 100), timeoutMs: number('timeout_ms', DEFAULT_WAIT_MS, LONGEST_WAIT_MS) };
+}
+
+export function registerDriverRoutes(app: FastifyInstance, context: RegistryContext): void {
+  const book = new RunBook(context.bus);
+  const driver = new Driver(context, app, book);
+  app.addHook('onClose', (_instance, done) => {
+    book.close();
+    done();
+  });
+
+  resource(app, `${BASE}/runs`, {
+    // With `?wait=`, it acts and waits in one request, as a GET of the run would.
+    POST: async (request, reply) => {
+      const user = await worldEditor(context, request);
+      const { wait, count, timeoutMs } = waitQuery(request);
+      const started = await driver.start(user, callerHeaders(request), parseWorldBody(driverActionSchema, request.body));
+      if (wait === null) return started;
+      const gone = new Promise<void>((resolve) => reply.raw.once('close', () => resolve()));
+      const answer = await driver.wait(driver.run(user, started.id), wait, count, timeoutMs, gone);
+      return reply.code(answer.status).send(answer.body);
+    },
+  });
+
+  resource(app, `${BASE}/runs/:runId`, {
+    GET: async (request, reply) => {
+      const user = await worldEditor(context, request);
+      const run = driver.run(user, (request.params as { runId: string }).runId);
+      const { wait, count, timeoutMs } = waitQuery(request);
+      if (wait === null) return driver.view(run);
+      const gone = new Promise<void>((resolve) => reply.raw.once('close', () => resolve()));
+      const answer = await driver.wait(run, wait, count, timeoutMs, gone);
+      return reply.code(answer.status).send(answer.body);
+    },
+  });
+
+  resource(app, `${BASE}/clock`, {
+    GET: async (request) => {
+      await worldEditor(context, request);
+      return { now: new Date(context.now()).toISOString(), adjustable: context.clock !== undefined };
+    },
+    POST: async (request) => {
+      await worldEditor(context, request);
+      const { advance_ms: advance } = parseWorldBody(clockSchema, request.body);
+      if (!context.clock) throw driverError(['advance_ms'], "this registry runs on the machine's clock; a test bench (startBench, or slashbench serve --test-clock) has one that moves");
+      context.clock.advance(advance);
+      // What fell due while time jumped: first answers past their deadline, polls past their end.
+      for (const record of context.ledger.awaitingResponse()) expireIfLate(context, record);
+      await settleExpiredPolls(context);
+      return { now: new Date(context.now()).toISOString(), adjustable: true };
+    },
+  });
+
+  resource(app, `${BASE}/ready`, {
+    GET: async (request, reply) => {
+      await worldEditor(context, request);
+      const query = request.query as { application?: unknown; commands?: unknown };
+      if (typeof query.application !== 'string' || query.application === '') throw driverError(['application'], 'name the application (its name or id)');
+      const application = await findApplication(context.store, query.application);
+      const commands = typeof query.commands === 'string' ? query.commands.split(',').map((name) => name.trim().replace(/^\//, '')).filter((name) => name !== '') : [];
+      const { timeoutMs } = waitQuery(request);
+      const gone = new Promise<void>((resolve) => reply.raw.once('close', () => resolve()));
+      const state = await whenReady(context, application, commands, timeoutMs, gone);
+      if (state.ready) return state;
+      return reply.code(408).send({ message: `Expected ${application.name} to be ready within ${timeoutMs} ms, but ${notReady(application.name, state).replace(`${application.name} is not ready: `, '')}.`, code: 0, readiness: state });
+    },
+  });
+
+  resource(app, `${BASE}/place`, {
+    GET: async (request) => {
+      await worldEditor(context, request);
+      const { guild, channel } = request.query as { guild?: unknown; channel?: unknown };
+      if (typeof channel !== 'string' || channel === '') throw driverError(['channel'], 'name the channel (and its guild, to find it by name)');
+      const found = await findChannel(context.store, typeof guild === 'string' && guild !== '' ? await findGuild(context.store, guild) : null, channel);
+      return { guild_id: found.guild_id, channel_id: found.id, name: found.name };
+    },
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * The driver's HTTP contract as another language's test reads it (docs/testing.md): a run
+ * started with a person's token, its waits answered 200, 408 or 409 with a sentence and the
+ * run, the clock, and who may call. Plain fetch, no JavaScript driver.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBench, type Bench } from '../../src/testing/index.js';
+import type { ScriptedBot } from '../helpers/scripted-bot.js';
+import { drivenBot } from './driven-bot.js';
+
+let bench: Bench;
+let bot: ScriptedBot;
+let token: string;
+
+beforeAll(async () => {
+  bench = await startBench();
+  bot = await drivenBot(bench);
+  token = bench.user('alice').token;
+});
+
+afterAll(async () => {
+  await bot.close();
+  await bench.close();
+});
+
+async function call(method: string, path: string, body?: unknown, authorization: string | null = token): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${bench.url}/_slashbench/driver${path}`, {
+    method,
+    headers: { ...(authorization === null ? {} : { authorization }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(response.headers.get('content-type')).toBe('application/json');
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const place = { guild: 'Slashbench Lab', channel: 'general' };
+
+describe('the driver over HTTP', () => {
+  it('starts a run and answers its reply when it comes', async () => {
+    const started = await call('POST', '/runs', { action: 'command', ...place, command: '/echo text:over http' });
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ kind: 'command', label: '/echo text:over http', user_id: bench.user('alice').id });
+    const waited = await call('GET', `/runs/${String(started.body.id)}?wait=reply&timeout_ms=2000`);
+    expect(waited.status).toBe(200);
+    expect(waited.body).toMatchObject({ status: 'succeeded', response_type: 4, reply: { content: 'over http' }, delivery: 'gateway' });
+    expect(Object.keys(waited.body)[0]).toBe('id');
+  });
+
+  it('acts and waits in one request', async () => {
+    const answered = await call('POST', '/runs?wait=reply&timeout_ms=2000', { action: 'command', ...place, name: 'echo', options: { text: 'at once' } });
+    expect(answered.status).toBe(200);
+    expect(answered.body).toMatchObject({ label: '/echo text:at once', reply: { content: 'at once' } });
+  });
+
+  it('answers 408 with what happened when the time runs out, and 409 when the wait can no longer be met', async () => {
+    const { body: run } = await call('POST', '/runs', { action: 'command', ...place, name: 'silent' });
+    const timedOut = await call('GET', `/runs/${String(run.id)}?wait=reply&timeout_ms=10`);
+    expect(timedOut.status).toBe(408);
+    expect(timedOut.body.message).toBe('Expected a reply to /silent within 10 ms, but delivered over the gateway, and the app has not answered.');
+    expect(timedOut.body.code).toBe(0);
+    const moved = await call('POST', '/clock', { advance_ms: 3000 });
+    expect(moved.body.adjustable).toBe(true);
+    const never = await call('GET', `/runs/${String(run.id)}?wait=reply`);
+    expect(never.status).toBe(409);
+    expect(never.body.run).toMatchObject({ status: 'failed', failure: { reason: 'deadline' } });
+  });
+
+  it('waits for follow-ups, choices and a modal, and submits the modal', async () => {
+    const { body: counted } = await call('POST', '/runs', { action: 'command', ...place, command: '/count n:3' });
+    const followed = await call('GET', `/runs/${String(counted.id)}?wait=follow_ups&count=3`);
+    expect((followed.body.follow_ups as Array<{ content: string }>).map((message) => message.content)).toEqual(['follow-up 1', 'follow-up 2', 'follow-up 3']);
+    const { body: typed } = await call('POST', '/runs', { action: 'autocomplete', ...place, command: '/fruit name:b' });
+    expect((await call('GET', `/runs/${String(typed.id)}?wait=choices`)).body.choices).toEqual([{ name: 'banana', value: 'banana' }]);
+    const { body: opener } = await call('POST', '/runs', { action: 'command', ...place, command: '/report' });
+    expect((await call('GET', `/runs/${String(opener.id)}?wait=modal`)).body.modal).toMatchObject({ title: 'Report' });
+    const { body: submitted } = await call('POST', '/runs', { action: 'submit', run: opener.id, fields: { reason: 'too loud' } });
+    expect((await call('GET', `/runs/${String(submitted.id)}?wait=reply`)).body.reply).toMatchObject({ content: 'reported: too loud' });
+  });
+
+  it('moves the clock so tokens die after 15 minutes', async () => {
+    const { body: run } = await call('POST', '/runs', { action: 'command', ...place, command: '/echo text:old' });
+    await call('GET', `/runs/${String(run.id)}?wait=reply`);
+    const interaction = bot.received.at(-1);
+    await call('POST', '/clock', { advance_ms: 15 * 60_000 });
+    await expect(bot.rest('POST', `/webhooks/${bot.applicationId}/${String(interaction?.token)}`, { content: 'too late' }, false)).rejects.toThrow('10015');
+  });
+
+  it('is for the world\'s people: 401 without a token, 403 for a bot, and a person reads only their own runs', async () => {
+    expect((await call('POST', '/runs', { action: 'command', ...place, command: '/echo text:x' }, null)).status).toBe(401);
+    expect((await call('POST', '/runs', { action: 'command', ...place, command: '/echo text:x' }, `Bot ${bench.app('Demo Bot').token}`)).status).toBe(403);
+    const { body: run } = await call('POST', '/runs', { action: 'command', ...place, command: '/echo text:mine' });
+    const other = await call('GET', `/runs/${String(run.id)}`, undefined, bench.user('bob').token);
+    expect(other.status).toBe(400);
+    expect(JSON.stringify(other.body.errors)).toContain('no run');
+  });
+
+  it('refuses a request that does not fit, naming the field', async () => {
+    const refused = await call('POST', '/runs', { action: 'command', ...place });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 50035, errors: { command: { _errors: [{ message: 'give either command (the text) or name (with options)' }] } } });
+    expect((await call('GET', '/place?guild=Slashbench%20Lab&channel=%23general')).body).toMatchObject({ name: 'general' });
+  });
+});
