@@ -16,6 +16,7 @@ import { InteractionLedger } from './interactions/ledger.js';
 import { DEFAULT_BODY_LIMIT, registerJsonBody } from './http/json-body.js';
 import { registerMultipartBodies } from './http/multipart-body.js';
 import { logSettings, type LogSettings } from './http/log-redaction.js';
+import { isDiscontinued, routedUrl } from './http/api-version.js';
 import { answerFrameworkError, MAX_PATH_VALUE } from './http/framework-errors.js';
 import { RateLimiter, type RouteLimit } from './http/rate-limits.js';
 import { ServiceError, storageRefusal } from './http/service-error.js';
@@ -130,6 +131,8 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
     bodyLimit: DEFAULT_BODY_LIMIT,
     routerOptions: { maxParamLength: MAX_PATH_VALUE },
     frameworkErrors: answerFrameworkError,
+    // Every API version the service still serves (and no version) is answered as v10.
+    rewriteUrl: (request) => routedUrl(request.url ?? '/'),
     // Tokens travel in headers; never echo request details into logs.
     logController: new LogController({ disableRequestLogging: true }),
   });
@@ -146,8 +149,8 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
     if (known.status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.code(known.status).headers(known.headers).send(known.body());
   });
-  app.setNotFoundHandler((_request, reply) => {
-    const error = new ServiceError('notFound');
+  app.setNotFoundHandler((request, reply) => {
+    const error = new ServiceError(isDiscontinued(request.url) ? 'badRequest' : 'notFound');
     return reply.code(error.status).send(error.body());
   });
   registerCommandRoutes(app, context);

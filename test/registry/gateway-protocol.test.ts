@@ -225,8 +225,19 @@ describe('close codes', () => {
     expect(await closedBy((client) => client.identify(TOKENS.bot, { shard: [2, 2] }))).toBe(4010);
     expect(await closedBy((client) => client.identify(TOKENS.bot, { shard: [0, 0] }))).toBe(4010);
   });
-  it('4012 for another API version', async () => {
-    expect(await closedBy(() => undefined, '?v=9&encoding=json')).toBe(4012);
+  it('4012 for an API version the service does not serve (discontinued 3-5, or none such)', async () => {
+    expect(await closedBy(() => undefined, '?v=5&encoding=json')).toBe(4012);
+    expect(await closedBy(() => undefined, '?v=11&encoding=json')).toBe(4012);
+    expect(await closedBy(() => undefined, '?v=nine&encoding=json')).toBe(4012);
+  });
+  it('serves the versions the service still serves (9, and deprecated 6-8) as 10', async () => {
+    const gateway = registry ?? (await open());
+    for (const version of [9, 8, 6]) {
+      const client = await gateway.connect(`?v=${version}&encoding=json`);
+      client.identify(TOKENS.bot);
+      expect((await client.dispatch('READY')).d).toMatchObject({ v: 10, application: { id: IDS.app } });
+      await client.close();
+    }
   });
   it('4013 for intents that are not a bit set of known intents', async () => {
     expect(await closedBy((client) => client.identify(TOKENS.bot, { intents: -1 }))).toBe(4013);
