@@ -17,6 +17,7 @@ import { DEFAULT_BODY_LIMIT, registerJsonBody } from './http/json-body.js';
 import { registerMultipartBodies } from './http/multipart-body.js';
 import { logSettings, type LogSettings } from './http/log-redaction.js';
 import { isDiscontinued, routedUrl } from './http/api-version.js';
+import { plainPathEscapes } from './http/path-escapes.js';
 import { answerFrameworkError, MAX_PATH_VALUE } from './http/framework-errors.js';
 import { RateLimiter, type RouteLimit } from './http/rate-limits.js';
 import { ServiceError, storageRefusal } from './http/service-error.js';
@@ -131,8 +132,9 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
     bodyLimit: DEFAULT_BODY_LIMIT,
     routerOptions: { maxParamLength: MAX_PATH_VALUE },
     frameworkErrors: answerFrameworkError,
-    // Every API version the service still serves (and no version) is answered as v10.
-    rewriteUrl: (request) => routedUrl(request.url ?? '/'),
+    // Every API version the service still serves (and no version) is answered as v10, and
+    // `%40me` names the same route as `@me`.
+    rewriteUrl: (request) => routedUrl(plainPathEscapes(request.url ?? '/')),
     // Tokens travel in headers; never echo request details into logs.
     logController: new LogController({ disableRequestLogging: true }),
   });
