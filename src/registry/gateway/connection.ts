@@ -1,6 +1,6 @@
 /**
  * One WebSocket as the gateway sees it: how its payloads are encoded (plain JSON,
- * zlib-stream, or IDENTIFY's per-payload `compress`), its send budget, its heartbeat
+ * zlib-stream, zstd-stream, or IDENTIFY's per-payload `compress`), its send budget, its heartbeat
  * deadline and the session it carries. Sends are kept in order even when compressing.
  */
 import { deflateSync } from 'node:zlib';
@@ -9,6 +9,7 @@ import type { Compression } from './frames.js';
 import { SEND_LIMIT } from './protocol.js';
 import type { GatewaySession } from './session.js';
 import { ZlibStream } from './zlib-stream.js';
+import { zstdFrame } from './zstd-stream.js';
 
 /** A payload the server sends. */
 export interface ServerPayload {
@@ -58,7 +59,8 @@ export class GatewayConnection {
     if (this.stream) {
       const stream = this.stream;
       this.enqueue(() => stream.encode(text).then((bytes) => this.write(bytes)));
-    } else if (this.payloadCompression) this.enqueue(() => this.write(deflateSync(text)));
+    } else if (this.options.compression === 'zstd-stream') this.enqueue(() => zstdFrame(text).then((bytes) => this.write(bytes)));
+    else if (this.payloadCompression) this.enqueue(() => this.write(deflateSync(text)));
     else this.enqueue(() => this.write(text));
   }
 
