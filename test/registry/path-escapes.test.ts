@@ -34,5 +34,6 @@ describe('percent-escapes in the path', () => {
     expect(plainPathEscapes('/api/v10/a%2Fb/%25%34%31')).toBe('/api/v10/a%2Fb/%2541');
     expect(plainPathEscapes('/api/v10/%7e%2d%2E%5F')).toBe('/api/v10/~-._');
     expect(plainPathEscapes('/api/v10/%zz%4')).toBe('/api/v10/%zz%4');
+    expect(plainPathEscapes('/assets/%2e%2e/index.html')).toBe('/assets/%2e%2e/index.html');
   });
 });

@@ -10,8 +10,12 @@
 const ESCAPE = /%([0-9A-Fa-f]{2})/g;
 const PLAIN = /^[A-Za-z0-9\-._~@]$/;
 
-/** The URL with its path's escaped unreserved characters and `@` written plainly; the query is untouched. */
+/**
+ * The URL with its path's escaped unreserved characters and `@` written plainly; the query is
+ * untouched. Only API paths (`/api/...`) are read so: nothing else is named by bots.
+ */
 export function plainPathEscapes(url: string): string {
+  if (!url.startsWith('/api/')) return url;
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   if (!path.includes('%')) return url;
