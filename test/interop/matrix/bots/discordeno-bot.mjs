@@ -101,7 +101,8 @@ const bot = createBot({
   },
   events: {
     interactionCreate(interaction) {
-      onInteraction(interaction).catch((error) => console.error(`HANDLER-ERROR ${error?.stack ?? error} ${JSON.stringify(error?.cause ?? "")}`));
+      // discordeno's request errors carry the API's answer in `cause`.
+      onInteraction(interaction).catch((error) => console.error(`HANDLER-ERROR ${error?.stack ?? error} ${JSON.stringify(error?.cause ?? '')}`));
     },
     async ready() {
       try {
@@ -112,7 +113,7 @@ const bot = createBot({
         const names = (commands) => commands.map((command) => command.name).sort();
         console.log(`READY ${JSON.stringify({ global: names(global), guild: names(guild) })}`);
       } catch (error) {
-        console.error(`HANDLER-ERROR registration failed: ${error?.stack ?? JSON.stringify(error)} ${JSON.stringify(error?.cause ?? '')}`);
+        console.error(`HANDLER-ERROR registration failed: ${error?.stack ?? error} ${JSON.stringify(error?.cause ?? '')}`);
       }
     },
   },
