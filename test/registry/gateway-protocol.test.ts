@@ -11,7 +11,8 @@ import { openStore } from '../../src/registry/store/store.js';
 import { loadWorld } from '../../src/registry/world/load-world.js';
 import { GatewayClient, type Payload } from '../helpers/gateway-client.js';
 import { FAR_GUILD, gatewayRegistry, type GatewayRegistry } from '../helpers/gateway-registry.js';
-import { fixtureWorld, IDS, TOKENS } from '../helpers/test-registry.js';
+import { slashInvocation } from '../helpers/interaction-harness.js';
+import { fixtureWorld, IDS, slash, TOKENS } from '../helpers/test-registry.js';
 import { WORLD } from '../helpers/world-registry.js';
 
 const APP_GUILDS = [IDS.guild, WORLD.lab, WORLD.dark, FAR_GUILD];
@@ -301,6 +302,36 @@ describe('resuming', () => {
     expect(gateway.gateway.hasBotSession(IDS.app)).toBe(true);
     expect(gateway.gateway.dispatchToBot(IDS.app, 'TEST_LIVE', {}, IDS.guild)).toBe(true);
     expect((await again.dispatch('TEST_LIVE')).s).toBe(seq + 4);
+  });
+
+  it('keeps an interaction invoked while the bot is between connections, replays it on RESUME, and takes its answer', async () => {
+    const gateway = await open();
+    const { client, ready, seq } = await fullLogin(gateway);
+    const created = await fetch(`${gateway.url}/api/v10/applications/${IDS.app}/guilds/${IDS.guild}/commands`, {
+      method: 'POST', headers: { authorization: `Bot ${TOKENS.bot}`, 'content-type': 'application/json' }, body: JSON.stringify(slash('ping')),
+    });
+    const command = await created.json() as Record<string, unknown>;
+    expect(gateway.gateway.liveBotSessions(IDS.app)).toEqual([ready.session_id]);
+    // What every library does after RECONNECT: close with a code that keeps the session, then resume.
+    expect(gateway.gateway.reconnect(ready.session_id as string)).toBe(true);
+    await client.op(7);
+    await client.close(4200);
+    expect(gateway.gateway.hasBotSession(IDS.app)).toBe(false);
+    expect(gateway.gateway.hasResumableBotSession(IDS.app, IDS.guild)).toBe(true);
+    const invoked = await fetch(`${gateway.url}/api/v10/interactions`, {
+      method: 'POST', headers: { authorization: TOKENS.member, 'content-type': 'application/json' }, body: JSON.stringify(slashInvocation(command)),
+    });
+    expect(invoked.status, await invoked.text()).toBe(204);
+    const again = await gateway.connect();
+    await again.op(10);
+    again.send({ op: 6, d: { token: TOKENS.bot, session_id: ready.session_id, seq } });
+    const interaction = (await again.dispatch('INTERACTION_CREATE')).d as { id: string; token: string; data: { name: string } };
+    expect(interaction.data.name).toBe('ping');
+    await again.dispatch('RESUMED');
+    const answered = await fetch(`${gateway.url}/api/v10/interactions/${interaction.id}/${interaction.token}/callback`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 4, data: { content: 'Pong!' } }),
+    });
+    expect(answered.status, await answered.text()).toBe(204);
   });
 
   it('sends RECONNECT when asked, after which the client resumes', async () => {

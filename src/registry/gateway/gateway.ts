@@ -44,6 +44,8 @@ export interface Gateway extends GatewayHub {
   requestHeartbeat(sessionId: string): boolean;
   /** Sends RECONNECT (op 7) to a session, which should then resume. False when it is not connected. */
   reconnect(sessionId: string): boolean;
+  /** The ids of an app's bot sessions that are connected now (for `reconnect`). */
+  liveBotSessions(applicationId: string): string[];
 }
 
 export function createGateway(deps: GatewayDeps): Gateway {
@@ -122,6 +124,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
   const hub: Gateway = {
     hasBotSession: (applicationId) => sessions.bots(applicationId).some((session) => session.live),
+    hasResumableBotSession: (applicationId, guildId) => botSessionsFor(applicationId, guildId).some((session) => !session.live),
     dispatchToBot(applicationId, event, data, guildId, intent = 0, withoutIntent = 0) {
       let taken = false;
       for (const session of botSessionsFor(applicationId, guildId)) {
@@ -142,6 +145,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       session.connection?.send({ op: Opcode.Heartbeat, d: null });
       return true;
     },
+    liveBotSessions: (applicationId) => sessions.bots(applicationId).filter((session) => session.live).map((session) => session.id),
     reconnect(sessionId) {
       const session = sessions.get(sessionId);
       if (!session?.live) return false;
