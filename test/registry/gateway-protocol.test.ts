@@ -87,7 +87,7 @@ describe('a bot session', () => {
     const gateway = await open();
     const client = await gateway.connect();
     const hello = await client.next();
-    expect(hello).toEqual({ op: 10, d: { heartbeat_interval: 41_250 } });
+    expect(hello).toEqual({ t: null, s: null, op: 10, d: { heartbeat_interval: 41_250 } });
     client.identify(TOKENS.bot);
     const ready = await client.dispatch('READY');
     const d = ready.d as Record<string, unknown>;
@@ -135,13 +135,13 @@ describe('a bot session', () => {
     const client = await gateway.connect();
     await client.op(10);
     client.send({ op: 1, d: null });
-    expect(await client.op(11)).toMatchObject({ op: 11 });
+    expect(await client.op(11)).toEqual({ t: null, s: null, op: 11, d: null });
     client.identify(TOKENS.bot);
     const ready = await client.dispatch('READY');
     client.send({ op: 1, d: ready.s });
     await client.op(11);
     expect(gateway.gateway.requestHeartbeat((ready.d as { session_id: string }).session_id)).toBe(true);
-    expect(await client.op(1)).toEqual({ op: 1, d: null });
+    expect(await client.op(1)).toEqual({ t: null, s: null, op: 1, d: null });
     expect(gateway.gateway.requestHeartbeat('no-such-session')).toBe(false);
   });
 
@@ -338,7 +338,7 @@ describe('resuming', () => {
     const gateway = await open();
     const { client, ready } = await fullLogin(gateway);
     expect(gateway.gateway.reconnect(ready.session_id as string)).toBe(true);
-    expect(await client.op(7)).toEqual({ op: 7, d: null });
+    expect(await client.op(7)).toEqual({ t: null, s: null, op: 7, d: null });
   });
 
   it('answers INVALID_SESSION false to an unknown, foreign or ended session', async () => {
@@ -350,11 +350,11 @@ describe('resuming', () => {
       next.send({ op: 6, d: { token, session_id: sessionId, seq } });
       return next.op(9);
     };
-    expect(await attempt(TOKENS.bot, 'no-such-session')).toEqual({ op: 9, d: false });
-    expect(await attempt(TOKENS.otherBot, ready.session_id as string)).toEqual({ op: 9, d: false });
+    expect(await attempt(TOKENS.bot, 'no-such-session')).toEqual({ t: null, s: null, op: 9, d: false });
+    expect(await attempt(TOKENS.otherBot, ready.session_id as string)).toEqual({ t: null, s: null, op: 9, d: false });
     // A client's own 1000 ends its session, as the service does.
     await client.close(1000);
-    expect(await attempt(TOKENS.bot, ready.session_id as string)).toEqual({ op: 9, d: false });
+    expect(await attempt(TOKENS.bot, ready.session_id as string)).toEqual({ t: null, s: null, op: 9, d: false });
   });
 });
 

@@ -11,12 +11,12 @@ import type { GatewaySession } from './session.js';
 import { ZlibStream } from './zlib-stream.js';
 import { zstdFrame } from './zstd-stream.js';
 
-/** A payload the server sends. */
+/** A payload the server sends: `s` and `t` always there, null unless it is a dispatch (control-payloads.ts). */
 export interface ServerPayload {
   op: number;
   d: unknown;
-  s?: number | null;
-  t?: string | null;
+  s: number | null;
+  t: string | null;
 }
 
 export interface ConnectionOptions {

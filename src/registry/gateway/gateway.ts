@@ -11,6 +11,7 @@ import type { Store } from '../store/store.js';
 import { channelViewerIds } from './audience.js';
 import { bridgeBus } from './bus-bridge.js';
 import { GatewayConnection } from './connection.js';
+import { heartbeatAck, heartbeatRequest, hello, reconnect } from './control-payloads.js';
 import { decodeFrame, parseConnectQuery } from './frames.js';
 import { gatewayUrl, isGatewayPath } from './gateway-url.js';
 import { identify, resume, type HandshakeDeps } from './handshake.js';
@@ -80,7 +81,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     if (!CLIENT_OPCODES.has(op)) return end(connection, CloseCode.UnknownOpcode, 'Unknown opcode.');
     if (op === Opcode.Heartbeat) {
       connection.heartbeatReceived();
-      return connection.send({ op: Opcode.HeartbeatAck, d: null });
+      return connection.send(heartbeatAck());
     }
     const session = connection.session;
     if (op === Opcode.Identify || op === Opcode.Resume) {
@@ -115,7 +116,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       connections.delete(connection);
       if (session && session.connection === connection) sessions.release(session, resumableAfter(code, initiator));
     });
-    connection.send({ op: Opcode.Hello, d: { heartbeat_interval: heartbeatInterval } });
+    connection.send(hello(heartbeatInterval));
   };
 
   /** Live and resumable sessions of an app that a guild's events go to. */
@@ -142,14 +143,14 @@ export function createGateway(deps: GatewayDeps): Gateway {
     requestHeartbeat(sessionId) {
       const session = sessions.get(sessionId);
       if (!session?.live) return false;
-      session.connection?.send({ op: Opcode.Heartbeat, d: null });
+      session.connection?.send(heartbeatRequest());
       return true;
     },
     liveBotSessions: (applicationId) => sessions.bots(applicationId).filter((session) => session.live).map((session) => session.id),
     reconnect(sessionId) {
       const session = sessions.get(sessionId);
       if (!session?.live) return false;
-      session.connection?.send({ op: Opcode.Reconnect, d: null });
+      session.connection?.send(reconnect());
       return true;
     },
     attach(http) {
