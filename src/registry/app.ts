@@ -59,8 +59,10 @@ export interface RegistryOptions {
   fetch?: typeof fetch;
   /** The endpoint's deadline; the service's 3 s by default. */
   deliveryTimeoutMs?: number;
-  /** A gateway to use instead of the real one (tests inject a fake). */
+  /** A gateway to use instead of the one built here (tests inject a fake, or a real one they drive). */
   gateway?: GatewayHub;
+  /** The day's IDENTIFY budget `GET /gateway/bot` reports; give the same one to a gateway passed in. */
+  sessionStarts?: SessionStarts;
   /** HELLO's heartbeat interval in ms (41250 by default); tests use a short one. */
   heartbeatInterval?: number;
   /** How long a dropped gateway session stays resumable, in ms (2 minutes by default). */
@@ -102,7 +104,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   const nextId = options.nextId ?? createSnowflakeGenerator(now);
   const deadlineMs = options.deliveryTimeoutMs ?? DELIVERY_TIMEOUT_MS;
   const bus = options.bus ?? new EventBus();
-  const sessionStarts = new SessionStarts(now);
+  const sessionStarts = options.sessionStarts ?? new SessionStarts(now);
   const gateway = options.gateway ?? createGateway({
     store: options.store, bus, now, sessionStarts,
     ...(options.heartbeatInterval === undefined ? {} : { heartbeatInterval: options.heartbeatInterval }),
