@@ -1,8 +1,8 @@
 /**
  * Transport compression `compress=zstd-stream`: each payload goes as one complete Zstandard
  * frame. Frames one after another are one valid zstd stream (RFC 8878, section 3.1), so a
- * client's streaming decompressor (fzstd in discordeno, node:zlib's in @discordjs/ws) hands
- * each message over whole at its frame's end, as with the service's flushed stream.
+ * client's streaming decompressor (discordeno's fzstd, or any other) hands each message over
+ * whole at its frame's end, as with the service's flushed stream.
  * Compressed by libzstd built to WebAssembly (@bokuweb/zstd-wasm), loaded on first use.
  */
 import { compress, init } from '@bokuweb/zstd-wasm';
