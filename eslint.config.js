@@ -17,7 +17,7 @@ const registryFromOutside = {
 };
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'native/build/**', 'test-results/**', 'dist/**'] },
+  { ignores: ['out/**', 'node_modules/**', 'native/build/**', 'test-results/**', 'dist/**', '**/.dressed/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -17,6 +17,8 @@ import { InteractionLedger } from './interactions/ledger.js';
 import { DEFAULT_BODY_LIMIT, registerJsonBody } from './http/json-body.js';
 import { registerMultipartBodies } from './http/multipart-body.js';
 import { logSettings, type LogSettings } from './http/log-redaction.js';
+import { isDiscontinued, routedUrl } from './http/api-version.js';
+import { plainPathEscapes } from './http/path-escapes.js';
 import { answerFrameworkError, MAX_PATH_VALUE } from './http/framework-errors.js';
 import { RateLimiter, type RouteLimit } from './http/rate-limits.js';
 import { ServiceError, storageRefusal } from './http/service-error.js';
@@ -62,8 +64,10 @@ export interface RegistryOptions {
   fetch?: typeof fetch;
   /** The endpoint's deadline; the service's 3 s by default. */
   deliveryTimeoutMs?: number;
-  /** A gateway to use instead of the real one (tests inject a fake). */
+  /** A gateway to use instead of the one built here (tests inject a fake, or a real one they drive). */
   gateway?: GatewayHub;
+  /** The day's IDENTIFY budget `GET /gateway/bot` reports; give the same one to a gateway passed in. */
+  sessionStarts?: SessionStarts;
   /** HELLO's heartbeat interval in ms (41250 by default); tests use a short one. */
   heartbeatInterval?: number;
   /** How long a dropped gateway session stays resumable, in ms (2 minutes by default). */
@@ -109,7 +113,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   const nextId = options.nextId ?? createSnowflakeGenerator(now);
   const deadlineMs = options.deliveryTimeoutMs ?? DELIVERY_TIMEOUT_MS;
   const bus = options.bus ?? new EventBus();
-  const sessionStarts = new SessionStarts(now);
+  const sessionStarts = options.sessionStarts ?? new SessionStarts(now);
   const gateway = options.gateway ?? createGateway({
     store: options.store, bus, now, sessionStarts,
     ...(options.heartbeatInterval === undefined ? {} : { heartbeatInterval: options.heartbeatInterval }),
@@ -140,6 +144,9 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
     bodyLimit: DEFAULT_BODY_LIMIT,
     routerOptions: { maxParamLength: MAX_PATH_VALUE },
     frameworkErrors: answerFrameworkError,
+    // Every API version the service still serves (and no version) is answered as v10, and
+    // `%40me` names the same route as `@me`.
+    rewriteUrl: (request) => routedUrl(plainPathEscapes(request.url ?? '/')),
     // Tokens travel in headers; never echo request details into logs.
     logController: new LogController({ disableRequestLogging: true }),
   });
@@ -156,8 +163,8 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
     if (known.status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.code(known.status).headers(known.headers).send(known.body());
   });
-  app.setNotFoundHandler((_request, reply) => {
-    const error = new ServiceError('notFound');
+  app.setNotFoundHandler((request, reply) => {
+    const error = new ServiceError(isDiscontinued(request.url) ? 'badRequest' : 'notFound');
     return reply.code(error.status).send(error.body());
   });
   registerCommandRoutes(app, context);

@@ -24,6 +24,11 @@ export class FakeGateway implements GatewayHub {
     return this.connected;
   }
 
+  /** A fake session is connected or gone, never waiting to resume. */
+  hasResumableBotSession(): boolean {
+    return false;
+  }
+
   dispatchToBot(applicationId: string, event: string, data: unknown, guildId: string | null): boolean {
     if (!this.connected) return false;
     const dispatch = { applicationId, event, data: data as Record<string, unknown>, guildId };

@@ -11,6 +11,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type RegistryOptions } from '../../src/registry/app.js';
 import { createSnowflakeGenerator } from '../../src/registry/domain/snowflake.js';
+import { EventBus } from '../../src/registry/events.js';
+import { createGateway, type Gateway } from '../../src/registry/gateway/gateway.js';
+import { SessionStarts } from '../../src/registry/gateway/session-starts.js';
 import { readWorldFile, startRegistry } from '../../src/registry/start.js';
 import { openStore, type Store } from '../../src/registry/store/store.js';
 import { loadWorld } from '../../src/registry/world/load-world.js';
@@ -46,6 +49,8 @@ export const EXAMPLE = (() => {
 export interface ListeningRegistry {
   app: FastifyInstance;
   store: Store;
+  /** The registry's own gateway, when the test did not pass one in (`builtRegistry` only). */
+  gateway?: Gateway;
   /** `http://127.0.0.1:PORT` */
   url: string;
   dataDirectory: string;
@@ -83,9 +88,17 @@ export async function builtRegistry(
   const now = Date.now;
   const nextId = createSnowflakeGenerator(now);
   let app: FastifyInstance | undefined;
+  // The real gateway, built here so a test can drive it (ask a bot to reconnect).
+  const bus = options.bus ?? new EventBus();
+  const sessionStarts = new SessionStarts(now);
+  const gateway = options.gateway ? undefined : createGateway({
+    store, bus, now, sessionStarts,
+    ...(options.heartbeatInterval === undefined ? {} : { heartbeatInterval: options.heartbeatInterval }),
+    ...(options.resumeWindow === undefined ? {} : { resumeWindow: options.resumeWindow }),
+  });
   try {
     await loadWorld(store, readWorldFile(EXAMPLE_WORLD), { now, nextId });
-    app = buildApp({ now, nextId, ...options, store });
+    app = buildApp({ now, nextId, ...options, bus, sessionStarts, ...(gateway ? { gateway } : {}), store });
     configure(app);
     await app.listen({ host: '127.0.0.1', port: 0 });
   } catch (error) {
@@ -98,7 +111,7 @@ export async function builtRegistry(
   const port = typeof address === 'object' && address ? address.port : 0;
   const listening = app;
   return {
-    app: listening, store, url: `http://127.0.0.1:${port}`, dataDirectory,
+    app: listening, store, url: `http://127.0.0.1:${port}`, dataDirectory, gateway,
     async close() {
       await listening.close();
       await store.close();

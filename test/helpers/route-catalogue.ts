@@ -176,6 +176,7 @@ export const ROUTE_CATALOGUE: Record<string, RouteEntry> = {
     PATCH: entry('bot', () => ({ params: {}, body: { interactions_endpoint_url: null } })),
   },
   '/api/v10/oauth2/applications/@me': { GET: entry('bot', none()) },
+  '/api/v10/applications/detectable': { GET: entry('public', none()) },
   '/api/v10/gateway': { GET: entry('public', none()) },
   '/api/v10/gateway/bot': { GET: entry('bot', none()) },
 

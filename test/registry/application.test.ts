@@ -41,3 +41,14 @@ describe('the current application', () => {
     expect((await registry.app.inject({ method: 'GET', url: '/api/v10/applications/@me', headers: { authorization: TOKENS.owner } })).statusCode).toBe(401);
   });
 });
+
+describe('the detectable applications (the client\'s list of games it recognizes)', () => {
+  it('answers 200 with a JSON array to anyone, as the service does (detritus-client reads it at start); the world runs no games', async () => {
+    const registry = await testRegistry();
+    for (const headers of [{}, { authorization: `Bot ${TOKENS.bot}` }, { authorization: TOKENS.owner }]) {
+      const answer = await registry.app.inject({ method: 'GET', url: '/api/v10/applications/detectable', headers });
+      expect([answer.statusCode, answer.headers['content-type'], answer.json()]).toEqual([200, 'application/json', []]);
+    }
+    expect((await registry.app.inject({ method: 'POST', url: '/api/v10/applications/detectable' })).statusCode).toBe(405);
+  });
+});

@@ -3,13 +3,16 @@
  * with one GUILD_CREATE per guild, heartbeats, every close code a client can cause,
  * RESUME with replay, INVALID_SESSION, shard routing, and the discovery routes.
  */
+import { Decompress } from 'fzstd';
 import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { buildApp } from '../../src/registry/app.js';
 import { openStore } from '../../src/registry/store/store.js';
 import { loadWorld } from '../../src/registry/world/load-world.js';
 import { GatewayClient, type Payload } from '../helpers/gateway-client.js';
 import { FAR_GUILD, gatewayRegistry, type GatewayRegistry } from '../helpers/gateway-registry.js';
-import { fixtureWorld, IDS, TOKENS } from '../helpers/test-registry.js';
+import { slashInvocation } from '../helpers/interaction-harness.js';
+import { fixtureWorld, IDS, slash, TOKENS } from '../helpers/test-registry.js';
 import { WORLD } from '../helpers/world-registry.js';
 
 const APP_GUILDS = [IDS.guild, WORLD.lab, WORLD.dark, FAR_GUILD];
@@ -84,7 +87,7 @@ describe('a bot session', () => {
     const gateway = await open();
     const client = await gateway.connect();
     const hello = await client.next();
-    expect(hello).toEqual({ op: 10, d: { heartbeat_interval: 41_250 } });
+    expect(hello).toEqual({ t: null, s: null, op: 10, d: { heartbeat_interval: 41_250 } });
     client.identify(TOKENS.bot);
     const ready = await client.dispatch('READY');
     const d = ready.d as Record<string, unknown>;
@@ -132,13 +135,13 @@ describe('a bot session', () => {
     const client = await gateway.connect();
     await client.op(10);
     client.send({ op: 1, d: null });
-    expect(await client.op(11)).toMatchObject({ op: 11 });
+    expect(await client.op(11)).toEqual({ t: null, s: null, op: 11, d: null });
     client.identify(TOKENS.bot);
     const ready = await client.dispatch('READY');
     client.send({ op: 1, d: ready.s });
     await client.op(11);
     expect(gateway.gateway.requestHeartbeat((ready.d as { session_id: string }).session_id)).toBe(true);
-    expect(await client.op(1)).toEqual({ op: 1, d: null });
+    expect(await client.op(1)).toEqual({ t: null, s: null, op: 1, d: null });
     expect(gateway.gateway.requestHeartbeat('no-such-session')).toBe(false);
   });
 
@@ -162,6 +165,35 @@ describe('a bot session', () => {
     client.identify(TOKENS.bot);
     expect(((await client.dispatch('READY')).d as { user: { id: string } }).user.id).toBe(IDS.app);
     await client.dispatch('GUILD_CREATE');
+  });
+
+  it('speaks zstd-stream when asked: every payload a zstd frame of one stream, as fzstd (discordeno) reads it', async () => {
+    const gateway = await open();
+    const socket = new WebSocket(`${gateway.gatewayUrl}?v=10&encoding=json&compress=zstd-stream`);
+    const payloads: Payload[] = [];
+    const waiting: Array<() => void> = [];
+    const stream = new Decompress((bytes) => {
+      payloads.push(JSON.parse(new TextDecoder().decode(bytes)) as Payload);
+      waiting.splice(0).forEach((wake) => wake());
+    });
+    socket.on('message', (data: Buffer, binary: boolean) => {
+      expect(binary).toBe(true);
+      stream.push(new Uint8Array(data));
+    });
+    const next = async (where: (payload: Payload) => boolean): Promise<Payload> => {
+      for (;;) {
+        const found = payloads.find(where);
+        if (found) return found;
+        await new Promise<void>((wake) => waiting.push(wake));
+      }
+    };
+    expect((await next((payload) => payload.op === 10)).d).toEqual({ heartbeat_interval: 41_250 });
+    socket.send(JSON.stringify({ op: 2, d: { token: TOKENS.bot, intents: 0, properties: { os: 'linux', browser: 'test', device: 'test' } } }));
+    expect((await next((payload) => payload.t === 'READY')).d).toMatchObject({ user: { id: IDS.app } });
+    expect((await next((payload) => payload.t === 'GUILD_CREATE')).d).toMatchObject({ id: expect.any(String) });
+    socket.send(JSON.stringify({ op: 1, d: null }));
+    await next((payload) => payload.op === 11);
+    socket.close();
   });
 
   it('closes a session that stops heartbeating with 4009, and lets it resume', async () => {
@@ -198,7 +230,7 @@ describe('close codes', () => {
   });
   it('4002 for an encoding or compression the registry cannot speak', async () => {
     expect(await closedBy(() => undefined, '?v=10&encoding=etf')).toBe(4002);
-    expect(await closedBy(() => undefined, '?v=10&encoding=json&compress=zstd-stream')).toBe(4002);
+    expect(await closedBy(() => undefined, '?v=10&encoding=json&compress=lz4-stream')).toBe(4002);
   });
   it('4003 for a payload before IDENTIFY', async () => {
     expect(await closedBy((client) => client.send({ op: 3, d: { status: 'online', afk: false, since: null, activities: [] } }))).toBe(4003);
@@ -225,8 +257,19 @@ describe('close codes', () => {
     expect(await closedBy((client) => client.identify(TOKENS.bot, { shard: [2, 2] }))).toBe(4010);
     expect(await closedBy((client) => client.identify(TOKENS.bot, { shard: [0, 0] }))).toBe(4010);
   });
-  it('4012 for another API version', async () => {
-    expect(await closedBy(() => undefined, '?v=9&encoding=json')).toBe(4012);
+  it('4012 for an API version the service does not serve (discontinued 3-5, or none such)', async () => {
+    expect(await closedBy(() => undefined, '?v=5&encoding=json')).toBe(4012);
+    expect(await closedBy(() => undefined, '?v=11&encoding=json')).toBe(4012);
+    expect(await closedBy(() => undefined, '?v=nine&encoding=json')).toBe(4012);
+  });
+  it('serves the versions the service still serves (9, and deprecated 6-8) as 10', async () => {
+    const gateway = registry ?? (await open());
+    for (const version of [9, 8, 6]) {
+      const client = await gateway.connect(`?v=${version}&encoding=json`);
+      client.identify(TOKENS.bot);
+      expect((await client.dispatch('READY')).d).toMatchObject({ v: 10, application: { id: IDS.app } });
+      await client.close();
+    }
   });
   it('4013 for intents that are not a bit set of known intents', async () => {
     expect(await closedBy((client) => client.identify(TOKENS.bot, { intents: -1 }))).toBe(4013);
@@ -261,11 +304,41 @@ describe('resuming', () => {
     expect((await again.dispatch('TEST_LIVE')).s).toBe(seq + 4);
   });
 
+  it('keeps an interaction invoked while the bot is between connections, replays it on RESUME, and takes its answer', async () => {
+    const gateway = await open();
+    const { client, ready, seq } = await fullLogin(gateway);
+    const created = await fetch(`${gateway.url}/api/v10/applications/${IDS.app}/guilds/${IDS.guild}/commands`, {
+      method: 'POST', headers: { authorization: `Bot ${TOKENS.bot}`, 'content-type': 'application/json' }, body: JSON.stringify(slash('ping')),
+    });
+    const command = await created.json() as Record<string, unknown>;
+    expect(gateway.gateway.liveBotSessions(IDS.app)).toEqual([ready.session_id]);
+    // What every library does after RECONNECT: close with a code that keeps the session, then resume.
+    expect(gateway.gateway.reconnect(ready.session_id as string)).toBe(true);
+    await client.op(7);
+    await client.close(4200);
+    expect(gateway.gateway.hasBotSession(IDS.app)).toBe(false);
+    expect(gateway.gateway.hasResumableBotSession(IDS.app, IDS.guild)).toBe(true);
+    const invoked = await fetch(`${gateway.url}/api/v10/interactions`, {
+      method: 'POST', headers: { authorization: TOKENS.member, 'content-type': 'application/json' }, body: JSON.stringify(slashInvocation(command)),
+    });
+    expect(invoked.status, await invoked.text()).toBe(204);
+    const again = await gateway.connect();
+    await again.op(10);
+    again.send({ op: 6, d: { token: TOKENS.bot, session_id: ready.session_id, seq } });
+    const interaction = (await again.dispatch('INTERACTION_CREATE')).d as { id: string; token: string; data: { name: string } };
+    expect(interaction.data.name).toBe('ping');
+    await again.dispatch('RESUMED');
+    const answered = await fetch(`${gateway.url}/api/v10/interactions/${interaction.id}/${interaction.token}/callback`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 4, data: { content: 'Pong!' } }),
+    });
+    expect(answered.status, await answered.text()).toBe(204);
+  });
+
   it('sends RECONNECT when asked, after which the client resumes', async () => {
     const gateway = await open();
     const { client, ready } = await fullLogin(gateway);
     expect(gateway.gateway.reconnect(ready.session_id as string)).toBe(true);
-    expect(await client.op(7)).toEqual({ op: 7, d: null });
+    expect(await client.op(7)).toEqual({ t: null, s: null, op: 7, d: null });
   });
 
   it('answers INVALID_SESSION false to an unknown, foreign or ended session', async () => {
@@ -277,11 +350,11 @@ describe('resuming', () => {
       next.send({ op: 6, d: { token, session_id: sessionId, seq } });
       return next.op(9);
     };
-    expect(await attempt(TOKENS.bot, 'no-such-session')).toEqual({ op: 9, d: false });
-    expect(await attempt(TOKENS.otherBot, ready.session_id as string)).toEqual({ op: 9, d: false });
+    expect(await attempt(TOKENS.bot, 'no-such-session')).toEqual({ t: null, s: null, op: 9, d: false });
+    expect(await attempt(TOKENS.otherBot, ready.session_id as string)).toEqual({ t: null, s: null, op: 9, d: false });
     // A client's own 1000 ends its session, as the service does.
     await client.close(1000);
-    expect(await attempt(TOKENS.bot, ready.session_id as string)).toEqual({ op: 9, d: false });
+    expect(await attempt(TOKENS.bot, ready.session_id as string)).toEqual({ t: null, s: null, op: 9, d: false });
   });
 });
 

@@ -218,8 +218,8 @@ export function gatewayFuzzSuite(runs: number): void {
         if (code !== expected) wrong.push(`${name}: closed with ${code}, expected ${expected}`);
       }
       for (const [name, query, expected] of [
-        ['API version 9', '?v=9&encoding=json', CLOSE.invalidVersion], ['ETF', '?v=10&encoding=etf', CLOSE.decodeError],
-        ['zstd-stream', '?v=10&encoding=json&compress=zstd-stream', CLOSE.decodeError],
+        ['API version 5 (discontinued)', '?v=5&encoding=json', CLOSE.invalidVersion], ['ETF', '?v=10&encoding=etf', CLOSE.decodeError],
+        ['lz4-stream (no such compression)', '?v=10&encoding=json&compress=lz4-stream', CLOSE.decodeError],
       ] as const) {
         const code = await closedBy([], query);
         if (code !== expected) wrong.push(`${name}: closed with ${code}, expected ${expected}`);

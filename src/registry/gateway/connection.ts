@@ -1,6 +1,6 @@
 /**
  * One WebSocket as the gateway sees it: how its payloads are encoded (plain JSON,
- * zlib-stream, or IDENTIFY's per-payload `compress`), its send budget, its heartbeat
+ * zlib-stream, zstd-stream, or IDENTIFY's per-payload `compress`), its send budget, its heartbeat
  * deadline and the session it carries. Sends are kept in order even when compressing.
  */
 import { deflateSync } from 'node:zlib';
@@ -9,13 +9,14 @@ import type { Compression } from './frames.js';
 import { SEND_LIMIT } from './protocol.js';
 import type { GatewaySession } from './session.js';
 import { ZlibStream } from './zlib-stream.js';
+import { zstdFrame } from './zstd-stream.js';
 
-/** A payload the server sends. */
+/** A payload the server sends: `s` and `t` always there, null unless it is a dispatch (control-payloads.ts). */
 export interface ServerPayload {
   op: number;
   d: unknown;
-  s?: number | null;
-  t?: string | null;
+  s: number | null;
+  t: string | null;
 }
 
 export interface ConnectionOptions {
@@ -58,7 +59,8 @@ export class GatewayConnection {
     if (this.stream) {
       const stream = this.stream;
       this.enqueue(() => stream.encode(text).then((bytes) => this.write(bytes)));
-    } else if (this.payloadCompression) this.enqueue(() => this.write(deflateSync(text)));
+    } else if (this.options.compression === 'zstd-stream') this.enqueue(() => zstdFrame(text).then((bytes) => this.write(bytes)));
+    else if (this.payloadCompression) this.enqueue(() => this.write(deflateSync(text)));
     else this.enqueue(() => this.write(text));
   }
 

@@ -4,10 +4,13 @@
  * close code the connection must end with.
  */
 import type { RawData } from 'ws';
+import { SERVED_VERSIONS } from '../http/api-version.js';
 import { CloseCode, MAX_CLIENT_PAYLOAD } from './protocol.js';
 
 /** Transport compression a connection asked for in its query. */
-export type Compression = 'zlib-stream' | null;
+export type Compression = 'zlib-stream' | 'zstd-stream' | null;
+
+const isCompression = (value: string | null): value is Compression => value === null || value === 'zlib-stream' || value === 'zstd-stream';
 
 export type ConnectQuery = { ok: true; compression: Compression } | { ok: false; code: CloseCode; reason: string };
 
@@ -20,18 +23,19 @@ export interface ClientPayload {
 export type Frame = { ok: true; payload: ClientPayload } | { ok: false; code: CloseCode; reason: string };
 
 /**
- * Reads `?v=10&encoding=json[&compress=zlib-stream]`. A missing `v` or `encoding` reads as
- * 10 and json (lenient, so a hand-written client works); a wrong version is 4012, an
- * encoding or compression the registry cannot speak (etf, zstd-stream) is 4002.
+ * Reads `?v=10&encoding=json[&compress=zlib-stream|zstd-stream]`. A missing `v` or `encoding` reads as
+ * 10 and json (lenient, so a hand-written client works); any version the service still
+ * serves (6-10, `http/api-version.ts`) is answered as 10, another is 4012; an encoding or
+ * compression the registry cannot speak (etf, or no such compression) is 4002.
  */
 export function parseConnectQuery(url: string | undefined): ConnectQuery {
   const query = new URL(url ?? '/', 'http://gateway.invalid').searchParams;
   const version = query.get('v');
-  if (version !== null && version !== '10') return { ok: false, code: CloseCode.InvalidAPIVersion, reason: 'Invalid API version.' };
+  if (version !== null && !(/^\d+$/.test(version) && SERVED_VERSIONS.has(Number(version)))) return { ok: false, code: CloseCode.InvalidAPIVersion, reason: 'Invalid API version.' };
   const encoding = query.get('encoding');
   if (encoding !== null && encoding !== 'json') return { ok: false, code: CloseCode.DecodeError, reason: 'Unsupported encoding.' };
   const compress = query.get('compress');
-  if (compress !== null && compress !== 'zlib-stream') return { ok: false, code: CloseCode.DecodeError, reason: 'Unsupported compression.' };
+  if (!isCompression(compress)) return { ok: false, code: CloseCode.DecodeError, reason: 'Unsupported compression.' };
   return { ok: true, compression: compress };
 }
 

@@ -11,6 +11,7 @@ import type { Store } from '../store/store.js';
 import { channelViewerIds } from './audience.js';
 import { bridgeBus } from './bus-bridge.js';
 import { GatewayConnection } from './connection.js';
+import { heartbeatAck, heartbeatRequest, hello, reconnect } from './control-payloads.js';
 import { decodeFrame, parseConnectQuery } from './frames.js';
 import { inOrder } from '../in-order.js';
 import { gatewayUrl, isGatewayPath } from './gateway-url.js';
@@ -45,6 +46,8 @@ export interface Gateway extends GatewayHub {
   requestHeartbeat(sessionId: string): boolean;
   /** Sends RECONNECT (op 7) to a session, which should then resume. False when it is not connected. */
   reconnect(sessionId: string): boolean;
+  /** The ids of an app's bot sessions that are connected now (for `reconnect`). */
+  liveBotSessions(applicationId: string): string[];
 }
 
 export function createGateway(deps: GatewayDeps): Gateway {
@@ -82,7 +85,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     if (!CLIENT_OPCODES.has(op)) return end(connection, CloseCode.UnknownOpcode, 'Unknown opcode.');
     if (op === Opcode.Heartbeat) {
       connection.heartbeatReceived();
-      return connection.send({ op: Opcode.HeartbeatAck, d: null });
+      return connection.send(heartbeatAck());
     }
     const session = connection.session;
     if (op === Opcode.Identify || op === Opcode.Resume) {
@@ -122,7 +125,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       connections.delete(connection);
       if (session && session.connection === connection) sessions.release(session, resumableAfter(code, initiator));
     });
-    connection.send({ op: Opcode.Hello, d: { heartbeat_interval: heartbeatInterval } });
+    connection.send(hello(heartbeatInterval));
   };
 
   /** Live and resumable sessions of an app that a guild's events go to. */
@@ -131,6 +134,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
   const hub: Gateway = {
     hasBotSession: (applicationId) => sessions.bots(applicationId).some((session) => session.live),
+    hasResumableBotSession: (applicationId, guildId) => botSessionsFor(applicationId, guildId).some((session) => !session.live),
     dispatchToBot(applicationId, event, data, guildId, intent = 0, withoutIntent = 0) {
       let taken = false;
       for (const session of botSessionsFor(applicationId, guildId)) {
@@ -148,13 +152,14 @@ export function createGateway(deps: GatewayDeps): Gateway {
     requestHeartbeat(sessionId) {
       const session = sessions.get(sessionId);
       if (!session?.live) return false;
-      session.connection?.send({ op: Opcode.Heartbeat, d: null });
+      session.connection?.send(heartbeatRequest());
       return true;
     },
+    liveBotSessions: (applicationId) => sessions.bots(applicationId).filter((session) => session.live).map((session) => session.id),
     reconnect(sessionId) {
       const session = sessions.get(sessionId);
       if (!session?.live) return false;
-      session.connection?.send({ op: Opcode.Reconnect, d: null });
+      session.connection?.send(reconnect());
       return true;
     },
     attach(http) {

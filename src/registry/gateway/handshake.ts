@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Store } from '../store/store.js';
 import type { GatewayConnection } from './connection.js';
+import { invalidSession } from './control-payloads.js';
 import { CloseCode, Opcode, intentsProblem, parseShard } from './protocol.js';
 import { botReady, clientReady } from './ready-payloads.js';
 import { GatewaySession, type SessionOwner } from './session.js';
@@ -90,7 +91,7 @@ export async function resume(deps: HandshakeDeps, connection: GatewayConnection,
   const owner = await ownerOfToken(deps.store, d.token);
   if (!owner) return deps.end(connection, CloseCode.AuthenticationFailed, 'Authentication failed.');
   const session = deps.sessions.get(d.session_id);
-  const invalid = () => connection.send({ op: Opcode.InvalidSession, d: false });
+  const invalid = () => connection.send(invalidSession(false));
   if (!session || !sameOwner(session.owner, owner)) return invalid();
   const replay = session.replayAfter((d.seq as number | null) ?? 0);
   if (!replay.ok && replay.reason === 'future') return deps.end(connection, CloseCode.InvalidSeq, 'Invalid seq.');

@@ -9,6 +9,11 @@ export interface GatewayHub {
   /** Whether the app has a live, identified bot session (it would receive INTERACTION_CREATE). */
   hasBotSession(applicationId: string): boolean;
   /**
+   * Whether the app has a bot session for that guild's shard that lost its connection and may
+   * still RESUME (op 7, a network drop): it keeps what it misses and replays it on resuming.
+   */
+  hasResumableBotSession(applicationId: string, guildId: string | null): boolean;
+  /**
    * Sends a dispatch (`op: 0, t: event`) to the app's bot sessions for that guild's shard
    * (shard 0 when `guildId` is null: DMs) that identified with `intent` (none needed when
    * absent). Returns false when no live session took it; a dropped session still keeps it

@@ -7,6 +7,7 @@ import { ErrorCollector, type ErrorTree } from '../../shared/command-rules/error
 import { storageProblem } from '../store/storage-error.js';
 
 export const SERVICE_ERRORS = {
+  badRequest: { status: 400, code: 0, message: '400: Bad Request' },
   unauthorized: { status: 401, code: 0, message: '401: Unauthorized' },
   notFound: { status: 404, code: 0, message: '404: Not Found' },
   methodNotAllowed: { status: 405, code: 0, message: '405: Method Not Allowed' },

@@ -39,7 +39,9 @@ export async function deliver(services: InteractionServices, application: Applic
     const dispatched = services.gateway.dispatchToBot(application.id, 'INTERACTION_CREATE', record.payload, record.guild_id);
     announce();
     inspect('INTERACTION_DELIVERY', { method: 'gateway', payload: record.payload, deadline_at: record.created_at + services.deadlineMs });
-    if (!dispatched) {
+    // A bot between connections (it was asked to reconnect, or its network dropped) gets the
+    // interaction when it resumes, as on the service: the deadline decides, not the gap.
+    if (!dispatched && !services.gateway.hasResumableBotSession(application.id, record.guild_id)) {
       clearTimeout(deadline);
       fail(services, record, 'no-bot', 'No bot of this app is connected to the gateway, and it has no interactions endpoint URL.');
     }

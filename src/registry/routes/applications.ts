@@ -2,6 +2,7 @@
  * The current application (`/applications/@me`), read by bots for their `verify_key`
  * and by discord.js at login (`/oauth2/applications/@me`); a bot sets its interactions
  * endpoint URL with PATCH, verified the way the service verifies it before it is stored.
+ * `/applications/detectable` (the client's game list) is there for libraries that read it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RegistryContext } from '../app.js';
@@ -32,6 +33,9 @@ export function registerApplicationRoutes(app: FastifyInstance, context: Registr
   };
   resource(app, '/api/v10/applications/@me', { GET: current, PATCH: update });
   resource(app, '/api/v10/oauth2/applications/@me', { GET: current });
+  // The games Discord's client detects as running: undocumented, served by the service to
+  // anyone, and read by detritus-client at start. A simulated world runs no games.
+  resource(app, '/api/v10/applications/detectable', { GET: () => [] });
 }
 
 /** Verifies a new URL (nothing changes when it fails), then stores it; null clears it. */

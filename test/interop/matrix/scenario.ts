@@ -230,5 +230,18 @@ export function describeMatrix(bot: MatrixBot): void {
       expect(await answer(id)).toMatchObject({ content: 'Pong!', interaction_metadata: { id, name: 'ping' } });
       await succeeded(id);
     });
+
+    // The service asks every bot to reconnect now and then (op 7); what is invoked meanwhile
+    // reaches it live or in its RESUME's replay.
+    if (bot.delivery === 'gateway') it('resumes when the gateway asks it to reconnect, and answers what was invoked meanwhile', async () => {
+      const gateway = registry.gateway;
+      if (!gateway) throw new Error('the matrix registry has no gateway to drive');
+      const sessions = gateway.liveBotSessions(EXAMPLE.app.id);
+      expect(sessions).toHaveLength(1);
+      expect(gateway.reconnect(sessions[0]!)).toBe(true);
+      const id = await run(await command('ping'), 'ping-2');
+      expect(await answer(id)).toMatchObject({ content: 'Pong!', interaction_metadata: { id, name: 'ping' } });
+      await succeeded(id);
+    });
   });
 }

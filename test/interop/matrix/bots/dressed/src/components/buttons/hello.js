@@ -1,0 +1,3 @@
+export default function hello(interaction) {
+  return interaction.reply(`Hello, ${interaction.user.username}!`);
+}
