@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Avatar } from '../../app/Avatar.js';
 import { useActions, useApp } from '../../app/store-context.js';
+import { useDialogFocus } from '../../app/use-dialog-focus.js';
 import { asksForGuild, scopeSentence } from './consent-view.js';
 
 export function ConsentDialog() {
@@ -25,6 +26,7 @@ export function ConsentDialog() {
   useEffect(() => {
     if (error !== null) setSending(false);
   }, [error]);
+  useDialogFocus(dialog, consent !== null);
 
   if (consent === null) return null;
   const answer = (authorize: boolean) => {
