@@ -3,8 +3,9 @@
  * (@axe-core/playwright) finds no serious or critical violation, and the page itself never
  * scrolls (its document is the window's size; what is long scrolls inside its own panel).
  * The views: a channel with messages and the member list, the `/` picker, a command with
- * nine options as chips, an app's modal, the settings, the world editor, the inspector, the
- * App Launcher, the Authorize panel, a context menu and a select's list. Also: only one of
+ * nine options as chips and its autocomplete, an app's modal, the settings, the world editor, the inspector, the
+ * App Launcher, the Authorize panel, a context menu and a select's list; some in the light
+ * theme too. Also: only one of
  * those menus is open at a time. Screenshots of each view at 1024x640 go to
  * test-results/screenshots/. Every wait is on the page's state.
  */
@@ -140,7 +141,14 @@ describe('the client\'s views, for axe and small windows', () => {
         await page.getByTestId('option-friend').selectOption(EXAMPLE.bob.id);
         await page.getByTestId('option-subscribe').selectOption('true');
         await page.getByTestId('option-score').fill('7.5');
-        await page.getByTestId('option-note').fill('Fits in one window.');
+        // The note's autocomplete: the bot's suggestions, a listbox its field controls.
+        await page.getByTestId('option-note').pressSequentially('a');
+        await page.getByTestId('autocomplete-choice').filter({ hasText: 'an idea' }).waitFor();
+        expect(await page.getByTestId('option-note').getAttribute('aria-controls')).toBe('autocomplete-choices');
+        await checkView('autocomplete', size);
+        await page.getByTestId('option-note').press('End');
+        await page.getByTestId('option-note').press('Enter');
+        expect(await page.getByTestId('option-note').inputValue()).toBe('an idea');
         await page.getByTestId('send-command').click();
         await message('Survey from Alice, 30, blue').waitFor();
       });
@@ -217,7 +225,37 @@ describe('the client\'s views, for axe and small windows', () => {
     });
   }
 
+  it('reads as well in the light theme: a channel, the picker, options and the settings', async () => {
+    const size = SIZES[0];
+    await openAt(size);
+    await page.getByTestId('settings-button').click();
+    await page.getByTestId('settings-nav-appearance').click();
+    await page.getByTestId('theme-choice-light').click();
+    await page.locator('html[data-theme="light"]').waitFor({ state: 'attached' });
+    await checkView('light-settings', size);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('settings-panel').waitFor({ state: 'detached' });
+    await checkView('light-channel', size);
+    await composer().click();
+    await composer().fill('/');
+    await page.getByTestId('command-picker').waitFor();
+    await checkView('light-picker', size);
+    await composer().fill('');
+    await chooseCommand('survey');
+    await page.getByTestId('send-command').click();
+    await page.getByTestId('option-error-name').waitFor();
+    await checkView('light-options', size);
+    await page.getByTestId('cancel-command').click();
+    await page.getByTestId('settings-button').click();
+    await page.getByTestId('settings-nav-appearance').click();
+    await page.getByTestId('theme-choice-dark').click();
+    await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('settings-panel').waitFor({ state: 'detached' });
+  });
+
   it('keeps one menu open at a time: opening one closes the other', async () => {
+    await openAt(SIZES[0]);
     const select = page.getByTestId('select-list-flavour');
     await message('Pick a flavour below.').getByTestId('component-flavour').click();
     await select.waitFor();

@@ -3,9 +3,9 @@
  * tried it: a command through the `/` picker; a message focused (the list is one tab stop,
  * arrows move) and its context menu opened with Shift+F10 to run a message command; a
  * person's menu from the member list with the ContextMenu key; a string select opened and
- * chosen with the arrows; an app's modal opened and submitted; dialogs (the modal, the
- * settings, the world editor) that keep the focus inside and give it back on close; one
- * menu open at a time. No mouse: every step is a key press, and every wait is on the page.
+ * chosen with the arrows, a user select searched; an app's modal opened and submitted;
+ * dialogs (the modal, the settings, the world editor, Authorize) that keep the focus inside
+ * and give it back on close; the guild's menu; one menu open at a time. No mouse: every step is a key press, and every wait is on the page.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -201,6 +201,31 @@ describe('the client by keyboard alone at 1280x720', () => {
     expect(bot.received).toHaveLength(sent);
   });
 
+  it('searches a user select as typed and chooses with the arrows and Enter', async () => {
+    await tabTo('[data-testid="composer-input"]');
+    await page.keyboard.type('/people');
+    await page.locator('[data-testid="picker-entry"][data-command="/people"][aria-selected="true"]').waitFor();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await message('Pick someone below.').waitFor();
+    await tabTo('[data-testid="component-person"]', true);
+    await page.keyboard.press('Enter');
+    const list = page.getByTestId('select-list-person');
+    await list.waitFor();
+    expect(await focusedId()).toBe('select-search');
+    await page.keyboard.type('b');
+    const search = page.getByTestId('select-search');
+    const active = async () => page.locator(`#${await search.getAttribute('aria-activedescendant')}`).getAttribute('data-testid');
+    expect(await active()).toBe(`select-option-${EXAMPLE.bob.id}`);
+    await page.keyboard.press('ArrowDown');
+    expect(await active()).toBe(`select-option-${EXAMPLE.app.id}`);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await list.waitFor({ state: 'detached' });
+    expect(await focusedId()).toBe('component-person');
+    await message('You chose bob').waitFor();
+  });
+
   it('opens and submits an app\'s modal: the focus stays inside it, then goes back to the composer', async () => {
     await tabTo('[data-testid="composer-input"]');
     await page.keyboard.type('/feedback');
@@ -256,6 +281,32 @@ describe('the client by keyboard alone at 1280x720', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('world-editor').waitFor({ state: 'detached' });
     expect(await focusedId()).toBe('world-editor-open');
+  });
+
+  it('the Authorize panel keeps the focus too, and the guild\'s menu answers the arrows and Esc', async () => {
+    await tabTo('[data-testid="authorize-open"]', true);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('authorize-panel').waitFor();
+    expect(await focusInside('authorize-panel')).toBe(true);
+    for (let presses = 0; presses < 40; presses += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInside('authorize-panel')).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await page.getByTestId('authorize-panel').waitFor({ state: 'detached' });
+    expect(await focusedId()).toBe('authorize-open');
+
+    await tabTo('[data-testid="guild-menu"]');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('guild-menu-list').waitFor();
+    expect(await focusedId()).toBe('guild-menu-roles');
+    await page.keyboard.press('End');
+    expect(await focusedId()).toBe('guild-menu-apps');
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedId()).toBe('guild-menu-roles');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('guild-menu-list').waitFor({ state: 'detached' });
+    expect(await focusedId()).toBe('guild-menu');
   });
 
   it('keeps one menu open: the `/` picker closes when a message\'s menu opens from the keyboard', async () => {

@@ -16,7 +16,7 @@ import { ChannelSidebar } from '../features/world/ChannelSidebar.js';
 import { GuildList } from '../features/world/GuildList.js';
 import { WorldEditor } from '../features/world-editor/WorldEditor.js';
 import { keepFocusHistory } from './focus-history.js';
-import { LayoutContext, useLayoutMode } from './layout-mode.js';
+import { useLayoutMode } from './layout-mode.js';
 import { useApp } from './store-context.js';
 import { useReadinessSignal } from './use-readiness-signal.js';
 
@@ -26,18 +26,16 @@ export function App() {
   const layout = useLayoutMode();
   const inspectorOpen = useApp((state) => state.inspectorOpen);
   return (
-    <LayoutContext.Provider value={layout}>
-      <div className={inspectorOpen ? 'app app--inspector' : 'app'} data-layout={layout} data-testid="app">
-        <GuildList />
-        <ChannelSidebar />
-        <ChatArea />
-        {inspectorOpen && <InspectorPanel />}
-        <ContextMenu />
-        <ModalDialog />
-        <SettingsLayer />
-        <AuthorizePanel />
-        <WorldEditor />
-      </div>
-    </LayoutContext.Provider>
+    <div className={inspectorOpen ? 'app app--inspector' : 'app'} data-layout={layout} data-testid="app">
+      <GuildList />
+      <ChannelSidebar />
+      <ChatArea />
+      {inspectorOpen && <InspectorPanel />}
+      <ContextMenu />
+      <ModalDialog />
+      <SettingsLayer />
+      <AuthorizePanel />
+      <WorldEditor />
+    </div>
   );
 }

@@ -40,29 +40,26 @@ export function tabbables(container: HTMLElement): HTMLElement[] {
   });
 }
 
-/** The element that had the focus most recently, outside `container`, still on the page. */
-export function focusedBefore(container: Element | null): HTMLElement | null {
-  for (let index = history.length - 1; index >= 0; index -= 1) {
-    const element = history[index] as HTMLElement;
-    if (element.isConnected && !container?.contains(element) && element !== document.body) return element;
-  }
-  return null;
-}
-
-/** The composer's field: where the focus goes when nothing better is left. */
-export function focusHome(): void {
-  document.querySelector<HTMLElement>('[data-focus-home]')?.focus();
-}
-
 /**
  * Gives the focus back after `container` (a dialog, a menu) closed, if the focus was in it
- * or fell to the page's body: to what had it before, else to the composer.
+ * or fell to the page's body: to the element that had it most recently outside `container`
+ * and can take it still (on the page, not disabled, not behind another dialog), else to the
+ * composer.
  */
 export function giveFocusBack(container: Element | null): void {
   const active = document.activeElement;
   const lost = active === null || active === document.body || (container !== null && container.contains(active)) || !active.isConnected;
   if (!lost) return;
-  const before = focusedBefore(container);
-  if (before) before.focus();
-  else focusHome();
+  for (let index = history.length - 1; index >= 0; index -= 1) {
+    const element = history[index] as HTMLElement;
+    if (!element.isConnected || container?.contains(element) || element === document.body) continue;
+    element.focus();
+    if (document.activeElement === element) return;
+  }
+  focusHome();
+}
+
+/** The composer's field: where the focus goes when nothing better is left. */
+export function focusHome(): void {
+  document.querySelector<HTMLElement>('[data-focus-home]')?.focus();
 }

@@ -1,11 +1,12 @@
 /**
  * How the client shares the window's width, so the messages always keep room to read:
  * wide windows show the inspector and the member list as columns side by side; narrower
- * ones keep one panel at most on the chat's right (opening one closes the other). Panels
- * start open only where they leave room: at 1280x720 the member list, at 1024x640 none.
- * The widths live here only: the layout is the `data-layout` attribute the styles read.
+ * ones keep one panel at most on the chat's right (the one just opened, by its toggle or
+ * by the app, as the explanation of a hidden command opens the inspector). Panels start
+ * open only where they leave room: at 1280x720 the member list, at 1024x640 none. The
+ * widths live here only: the layout is the `data-layout` attribute the styles read.
  */
-import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useActions, useApp } from './store-context.js';
 
 export type LayoutMode = 'wide' | 'medium' | 'narrow';
@@ -19,46 +20,59 @@ export function layoutFor(width: number): LayoutMode {
   return width >= WIDE_FROM ? 'wide' : width >= MEDIUM_FROM ? 'medium' : 'narrow';
 }
 
+export interface Panels {
+  inspectorOpen: boolean;
+  memberListOpen: boolean;
+}
+
 /** Which panels start open in a layout. */
-export function panelDefaults(mode: LayoutMode): { inspectorOpen: boolean; memberListOpen: boolean } {
+export function panelDefaults(mode: LayoutMode): Panels {
   return { inspectorOpen: mode === 'wide', memberListOpen: mode !== 'narrow' };
 }
 
-/** Whether the layout has room for both side panels at once. */
-export function fitsBothPanels(mode: LayoutMode): boolean {
-  return mode === 'wide';
-}
-
-export const LayoutContext = createContext<LayoutMode>('wide');
-
-/** The layout the app is in (App provides it). */
-export function useLayout(): LayoutMode {
-  return useContext(LayoutContext);
+/**
+ * The panel to put away so one is left, or null: below the wide layout, when both are open,
+ * the one that was already open goes; when both already were (the window just shrank, from
+ * `before.mode`), the member list.
+ */
+export function panelToClose(before: Panels & { mode: LayoutMode }, now: Panels & { mode: LayoutMode }): keyof Panels | null {
+  if (now.mode === 'wide' || !now.inspectorOpen || !now.memberListOpen) return null;
+  if (!before.inspectorOpen) return 'memberListOpen';
+  if (!before.memberListOpen) return 'inspectorOpen';
+  return before.mode === now.mode ? null : 'memberListOpen';
 }
 
 /**
  * The layout for the window as it is now, following resizes: sets the panels' defaults
- * once, and keeps one panel when the window shrinks below room for two.
+ * once, and keeps one panel at a time where two would crowd the messages.
  */
 export function useLayoutMode(): LayoutMode {
   const [mode, setMode] = useState<LayoutMode>(() => layoutFor(window.innerWidth));
   const { setInspectorOpen, setMemberListOpen } = useActions();
-  const bothOpen = useApp((state) => state.inspectorOpen && state.memberListOpen);
-  const before = useRef(mode);
+  const inspectorOpen = useApp((state) => state.inspectorOpen);
+  const memberListOpen = useApp((state) => state.memberListOpen);
+  /** The panels and layout as of the last render (null before the first). */
+  const before = useRef<(Panels & { mode: LayoutMode }) | null>(null);
+
   useLayoutEffect(() => {
     const defaults = panelDefaults(layoutFor(window.innerWidth));
     setInspectorOpen(defaults.inspectorOpen);
     setMemberListOpen(defaults.memberListOpen);
   }, [setInspectorOpen, setMemberListOpen]);
+
+  useLayoutEffect(() => {
+    const now = { inspectorOpen, memberListOpen, mode };
+    const previous = before.current;
+    before.current = now;
+    const close = previous === null ? null : panelToClose(previous, now);
+    if (close === 'inspectorOpen') setInspectorOpen(false);
+    if (close === 'memberListOpen') setMemberListOpen(false);
+  }, [mode, inspectorOpen, memberListOpen, setInspectorOpen, setMemberListOpen]);
+
   useEffect(() => {
     const follow = () => setMode(layoutFor(window.innerWidth));
     window.addEventListener('resize', follow);
     return () => window.removeEventListener('resize', follow);
   }, []);
-  useEffect(() => {
-    if (before.current === mode) return;
-    before.current = mode;
-    if (!fitsBothPanels(mode) && bothOpen) setMemberListOpen(false);
-  }, [mode, bothOpen, setMemberListOpen]);
   return mode;
 }

@@ -1,9 +1,8 @@
 /**
  * The middle column: the channel's header, its messages and the composer, and the member
  * list beside them. Below the wide layout the member list and the inspector take turns on
- * the right (opening one puts the other away), so the messages keep their room.
+ * the right (app/layout-mode.ts), so the messages keep their room.
  */
-import { fitsBothPanels, useLayout } from '../../app/layout-mode.js';
 import { useActions, useApp } from '../../app/store-context.js';
 import { selectChannel } from '../../store/selectors.js';
 import { ActivityPanel } from '../activities/ActivityPanel.js';
@@ -20,15 +19,6 @@ export function ChatArea() {
   const inspectorOpen = useApp((state) => state.inspectorOpen);
   const memberListOpen = useApp((state) => state.memberListOpen);
   const { setInspectorOpen, setMemberListOpen } = useActions();
-  const roomForBoth = fitsBothPanels(useLayout());
-  const toggleMembers = () => {
-    if (!memberListOpen && !roomForBoth) setInspectorOpen(false);
-    setMemberListOpen(!memberListOpen);
-  };
-  const toggleInspector = () => {
-    if (!inspectorOpen && !roomForBoth) setMemberListOpen(false);
-    setInspectorOpen(!inspectorOpen);
-  };
   const isPrivate = channel?.type === CHANNEL_TYPE.DM || channel?.type === CHANNEL_TYPE.GroupDM;
   return (
     <main className="chat" data-testid="chat">
@@ -41,7 +31,7 @@ export function ChatArea() {
           data-testid="member-list-toggle"
           aria-pressed={memberListOpen}
           title={memberListOpen ? 'Hide Member List' : 'Show Member List'}
-          onClick={toggleMembers}
+          onClick={() => setMemberListOpen(!memberListOpen)}
         >
           Members
         </button>
@@ -50,7 +40,7 @@ export function ChatArea() {
           className={inspectorOpen ? 'chat__toggle chat__toggle--on' : 'chat__toggle'}
           data-testid="inspector-toggle"
           aria-pressed={inspectorOpen}
-          onClick={toggleInspector}
+          onClick={() => setInspectorOpen(!inspectorOpen)}
         >
           Inspector
         </button>
