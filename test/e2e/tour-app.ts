@@ -8,11 +8,13 @@
 import type { InteractionHandler } from '../helpers/scripted-bot.js';
 import { FEEDBACK_MODAL, leafValues, submittedValue } from './example-app.js';
 
+/** The string select's values, in order. */
 export const FLAVOURS = ['vanilla', 'chocolate', 'strawberry'];
 
 /** What the bot suggests for `/survey`'s note, those containing what was typed. */
 export const NOTES = ['all good', 'a question', 'an idea', 'nothing else'];
 
+/** The commands the bot registers for the tour. */
 export const TOUR_COMMANDS = [
   { name: 'menu', description: 'Answer with a string select' },
   { name: 'people', description: 'Answer with a user select' },
@@ -43,6 +45,7 @@ export const MENU_ROWS = [
   { type: 1, components: [{ type: 3, custom_id: 'flavour', placeholder: 'Pick a flavour', options: FLAVOURS.map((value) => ({ label: value, value })) }] },
 ];
 
+/** How the bot answers each of them. */
 export function tourHandler(): InteractionHandler {
   return async (interaction, bot) => {
     const data = interaction.data as { type?: number; name?: string; target_id?: string; values?: string[]; resolved?: Record<string, Record<string, { content?: string; username?: string }>> };

@@ -2,9 +2,10 @@
  * The keyboard's rules that every list and menu of the client shares: where a key moves the
  * highlight (arrows, Home/End, PageUp/PageDown, wrapping in menus, stopping at the ends in
  * lists), which keys open a context menu, and one dropdown or menu open at a time, whoever
- * opens the next one.
+ * opens the next one; and how small windows share their width between the side panels.
  */
 import { describe, expect, it } from 'vitest';
+import { layoutFor, panelDefaults, panelToClose } from '../../src/renderer/app/layout-rules.js';
 import { isMenuKey, movedIndex, PAGE_STEP } from '../../src/renderer/app/list-keys.js';
 import { openPopups } from '../../src/renderer/features/popups/one-open.js';
 import { EXAMPLE_INDEX } from './example-index.js';
@@ -66,5 +67,29 @@ describe('one dropdown or menu open at a time', () => {
     state().setOpenDropdown('99:flavour');
     expect(openPopups(state())).toEqual(['dropdown']);
     expect(state().chosen?.label).toBe('/fruit');
+  });
+});
+
+describe('sharing the window\'s width', () => {
+  it('names the layout by width: wide from 1400px, medium from 1100px', () => {
+    expect([1440, 1400, 1399, 1280, 1100, 1099, 1024].map(layoutFor)).toEqual(['wide', 'wide', 'medium', 'medium', 'medium', 'narrow', 'narrow']);
+  });
+
+  it('starts with the panels that leave the messages room: both when wide, the member list at 1280, none at 1024', () => {
+    expect(panelDefaults('wide')).toEqual({ inspectorOpen: true, memberListOpen: true });
+    expect(panelDefaults('medium')).toEqual({ inspectorOpen: false, memberListOpen: true });
+    expect(panelDefaults('narrow')).toEqual({ inspectorOpen: false, memberListOpen: false });
+  });
+
+  it('keeps one panel below the wide layout: the one just opened, or the member list when the window shrank', () => {
+    const both = { inspectorOpen: true, memberListOpen: true };
+    const members = { inspectorOpen: false, memberListOpen: true };
+    const inspector = { inspectorOpen: true, memberListOpen: false };
+    expect(panelToClose({ ...members, mode: 'medium' }, { ...both, mode: 'medium' })).toBe('memberListOpen');
+    expect(panelToClose({ ...inspector, mode: 'narrow' }, { ...both, mode: 'narrow' })).toBe('inspectorOpen');
+    expect(panelToClose({ ...both, mode: 'wide' }, { ...both, mode: 'medium' })).toBe('memberListOpen');
+    expect(panelToClose({ ...members, mode: 'wide' }, { ...both, mode: 'wide' })).toBeNull();
+    // Nothing changed (an effect running again): nothing to do.
+    expect(panelToClose({ ...both, mode: 'medium' }, { ...both, mode: 'medium' })).toBeNull();
   });
 });

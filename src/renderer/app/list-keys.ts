@@ -7,6 +7,7 @@
 /** How many rows PageUp and PageDown skip. */
 export const PAGE_STEP = 5;
 
+/** How a list moves at its ends. */
 export interface MoveOptions {
   /** Past the last row comes the first again (menus, the picker); lists of items stop at the ends. */
   wrap?: boolean;

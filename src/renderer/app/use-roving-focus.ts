@@ -8,6 +8,7 @@
 import { useCallback, useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 import { movedIndex } from './list-keys.js';
 
+/** Which items rove, and which is the tab stop at first. */
 export interface RovingOptions {
   /** Selects the items inside the list, in order. */
   itemSelector: string;
@@ -15,6 +16,7 @@ export interface RovingOptions {
   start: 'first' | 'last';
 }
 
+/** What the list element spreads on itself. */
 export interface RovingHandlers {
   onKeyDown(event: KeyboardEvent<HTMLElement>): void;
   onFocus(event: FocusEvent<HTMLElement>): void;
@@ -28,6 +30,7 @@ function makeStop(items: readonly HTMLElement[], item: HTMLElement | undefined):
   }
 }
 
+/** Roving focus over the items of `list` (see the header). */
 export function useRovingFocus(list: RefObject<HTMLElement | null>, options: RovingOptions): RovingHandlers {
   const { itemSelector, start } = options;
   /** Whether the person has chosen an item: until then the stop follows the newest. */

@@ -13,6 +13,7 @@ import './autocomplete.css';
 /** The id of the choices' listbox, which the focused field names in `aria-controls`. */
 export const AUTOCOMPLETE_LIST_ID = 'autocomplete-choices';
 
+/** A choice's element id, for the field's `aria-activedescendant`. */
 export function choiceId(index: number): string {
   return `autocomplete-choice-${index}`;
 }

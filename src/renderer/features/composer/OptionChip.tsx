@@ -16,6 +16,7 @@ import { AttachmentField } from './AttachmentField.js';
 import { isListOption, optionEntries, type OptionEntry } from './option-entries.js';
 import type { OptionDraft } from './option-values.js';
 
+/** What a chip needs: its option, the shared rules' view of it, what was typed or picked. */
 export interface ChipProps {
   option: IndexedOption;
   definition: OptionDefinition;
@@ -99,6 +100,7 @@ function TextField({ option, definition, draft, autoFocus, invalid, list }: Omit
   );
 }
 
+/** One option's chip (see the header). */
 export function OptionChip(props: ChipProps) {
   const { option, draft, invalid, autoFocus } = props;
   const guild = useApp(selectGuild);

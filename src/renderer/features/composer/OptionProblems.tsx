@@ -19,6 +19,7 @@ export function optionProblems(options: readonly IndexedOption[], errors: FormEr
   return problems;
 }
 
+/** The refusals under the chips, general first, then by option in the options' order. */
 export function OptionProblems({ options, general, problems, values }: {
   options: readonly IndexedOption[];
   general: readonly string[];

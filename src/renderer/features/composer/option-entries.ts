@@ -6,6 +6,7 @@ import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import type { IndexedOption } from '../../api/wire-types.js';
 import { channelLabel, displayName, placeChannels, placeRoles, placeUsers, roleLabel, type PlaceWorld } from '../world/world-model.js';
 
+/** One entry of a list option: its value, its label, and its group for a MENTIONABLE. */
 export interface OptionEntry {
   /** Members or Roles, for a MENTIONABLE's two groups. */
   group?: string;

@@ -7,6 +7,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { AppState } from '../../store/app-state.js';
 import { pickerQuery } from '../commands/picker-entries.js';
 
+/** The kinds of dropdown and menu the client has. */
 export type PopupKind = 'context-menu' | 'launcher' | 'picker' | 'autocomplete' | 'dropdown';
 
 /** What is open now (cheap: this runs on every change of the store). */

@@ -12,6 +12,7 @@ export interface PopupsSlice {
   setOpenDropdown(key: string | null): void;
 }
 
+/** The slice; a dropdown's key is its owner's to choose (a select's is its message and custom id). */
 export function createPopupsSlice(_deps: ClientDeps): Slice<PopupsSlice> {
   return (set, get) => ({
     openDropdown: null,
