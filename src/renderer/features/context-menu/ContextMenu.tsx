@@ -93,8 +93,12 @@ export function ContextMenu() {
     closeContextMenu();
   };
   const openApps = () => {
-    focusApps.current = true;
-    setAppsOpen(true);
+    const submenu = element.current?.querySelector('[data-testid="context-menu-apps-list"]');
+    if (submenu) itemsOf(submenu)[0]?.focus();
+    else {
+      focusApps.current = true;
+      setAppsOpen(true);
+    }
   };
   const inSubmenu = (event: KeyboardEvent) => (event.target as Element).closest('[data-testid="context-menu-apps-list"]') !== null;
 
