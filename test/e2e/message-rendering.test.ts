@@ -106,8 +106,9 @@ beforeAll(async () => {
   await page.locator(`body[data-ready="true"][data-user-id="${EXAMPLE.alice.id}"]`).waitFor();
   await page.getByTestId(`channel-${EXAMPLE.general}`).click();
   await page.getByTestId('channel-title').filter({ hasText: 'general' }).waitFor();
-  // The chat as a reader keeps it at 1280x720: the inspector and the member list put away.
-  await page.locator('[data-testid="inspector-toggle"][aria-pressed="true"]').click();
+  // The chat as a reader keeps it at 1280x720: the inspector starts put away there, and the
+  // member list is put away too.
+  await page.locator('[data-testid="inspector-toggle"][aria-pressed="false"]').waitFor();
   await page.locator('[data-testid="member-list-toggle"][aria-pressed="true"]').click();
   await page.locator('[data-testid="member-list-toggle"][aria-pressed="false"]').waitFor();
 }, 120_000);

@@ -1,5 +1,5 @@
 /** A round avatar with initials, its color fixed by the id, as placeholder avatars are. */
-const COLORS = ['#5865f2', '#3ba55d', '#faa61a', '#ed4245', '#eb459e', '#747f8d', '#1abc9c', '#9b59b6'];
+const COLORS = ['#5865f2', '#248046', '#a86400', '#c93b3e', '#c73987', '#66707d', '#11806a', '#8a4ca3'];
 
 export function avatarColor(id: string): string {
   let hash = 0;

@@ -2,8 +2,11 @@
  * A full-window layer laid out as the real client's User and Server Settings: sections of
  * entries on the left, the chosen entry's title and content on the right, and a round close
  * button marked ESC (Escape closes too). The settings and the world editor are both one.
+ * It is a modal dialog for the keyboard too: the current entry takes the focus, Tab stays
+ * inside, and closing gives the focus back to what opened it.
  */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useDialogFocus } from './use-dialog-focus.js';
 import './settings-layer.css';
 
 export interface LayerSection<Entry extends string> {
@@ -24,7 +27,7 @@ export interface SettingsLayerProps<Entry extends string> {
   sections: ReadonlyArray<LayerSection<Entry>>;
   titles: Readonly<Record<Entry, string>>;
   current: Entry;
-  /** Whether the current entry takes the focus when the layer opens. */
+  /** Whether the current entry takes the focus when the layer opens (it does unless told). */
   focusCurrent?: boolean;
   /** Wider content, for tables and forms side by side. */
   wide?: boolean;
@@ -35,6 +38,8 @@ export interface SettingsLayerProps<Entry extends string> {
 
 export function SettingsLayer<Entry extends string>(props: SettingsLayerProps<Entry>) {
   const { testId, sections, titles, current, onChoose, onClose } = props;
+  const layer = useRef<HTMLDivElement>(null);
+  useDialogFocus(layer, true);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
@@ -46,6 +51,7 @@ export function SettingsLayer<Entry extends string>(props: SettingsLayerProps<En
   const titleId = `${testId}-title`;
   return (
     <div
+      ref={layer}
       className={props.wide ? 'settings-layer settings-layer--wide' : 'settings-layer'}
       role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid={testId}
     >
@@ -61,7 +67,7 @@ export function SettingsLayer<Entry extends string>(props: SettingsLayerProps<En
                   type="button"
                   className={entry === current ? 'settings-layer__nav-item settings-layer__nav-item--active' : 'settings-layer__nav-item'}
                   aria-current={entry === current ? 'page' : undefined}
-                  autoFocus={props.focusCurrent === true && entry === current}
+                  autoFocus={props.focusCurrent !== false && entry === current}
                   data-testid={props.entryTestId(entry)}
                   onClick={() => onChoose(entry)}
                 >

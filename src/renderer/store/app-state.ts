@@ -17,6 +17,7 @@ import type { ExplainSlice } from '../features/inspector/explain-slice.js';
 import type { MembersSlice } from '../features/members/members-slice.js';
 import type { MessagesSlice } from '../features/messages/messages-slice.js';
 import type { ModalSlice } from '../features/modals/modal-slice.js';
+import type { PopupsSlice } from '../features/popups/popups-slice.js';
 import type { SessionSlice } from '../features/session/session-slice.js';
 import type { SettingsSlice } from '../features/settings/settings-slice.js';
 import type { TalkSlice } from '../features/talk/talk-slice.js';
@@ -25,7 +26,7 @@ import type { WorldEditorSlice } from '../features/world-editor/world-editor-sli
 
 export type AppState = SessionSlice & SettingsSlice & WorldSlice & MessagesSlice & CommandsSlice & ComposerSlice & AutocompleteSlice & InspectorSlice
   & ContextMenuSlice & ModalSlice & MembersSlice & ExplainSlice & ActivitiesSlice & ActivityFrameSlice
-  & AuthorizeSlice & AuthorizeFlowSlice & PermissionEditorSlice & WorldEditorSlice & TalkSlice;
+  & AuthorizeSlice & AuthorizeFlowSlice & PermissionEditorSlice & WorldEditorSlice & TalkSlice & PopupsSlice;
 
 /** A slice creator of the app's store. */
 export type Slice<T> = StateCreator<AppState, [], [], T>;

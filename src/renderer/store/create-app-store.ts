@@ -17,6 +17,8 @@ import { createExplainSlice } from '../features/inspector/explain-slice.js';
 import { createMembersSlice } from '../features/members/members-slice.js';
 import { createMessagesSlice } from '../features/messages/messages-slice.js';
 import { createModalSlice } from '../features/modals/modal-slice.js';
+import { keepOnePopupOpen } from '../features/popups/one-open.js';
+import { createPopupsSlice } from '../features/popups/popups-slice.js';
 import { createSessionSlice } from '../features/session/session-slice.js';
 import { createSettingsSlice } from '../features/settings/settings-slice.js';
 import { createTalkSlice } from '../features/talk/talk-slice.js';
@@ -48,7 +50,9 @@ export function createAppStore(deps: ClientDeps): AppStore {
     ...createAuthorizeFlowSlice(deps)(...args),
     ...createPermissionEditorSlice(deps)(...args),
     ...createWorldEditorSlice(deps)(...args),
+    ...createPopupsSlice(deps)(...args),
   }));
+  keepOnePopupOpen(store);
   // The inspector's record outlives a reload of the page.
   store.subscribe((state, previous) => {
     if (state.inspectorEntries !== previous.inspectorEntries) deps.inspectorJournal.save(state.inspectorEntries);

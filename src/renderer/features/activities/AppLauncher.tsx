@@ -1,11 +1,14 @@
 /**
  * The App Launcher in the composer bar, as the real client's rocket: a popover listing the
  * apps whose entry point command is usable in this channel, with the app's name, the
- * command and its description. Click an app, or move with ArrowUp/Down and press Enter, to
- * launch it; Esc or a click elsewhere closes the list.
+ * command and its description. Click an app, or move with the arrows (Home/End too) and
+ * press Enter, to launch it; Esc, Tab or a click elsewhere closes the list. The list takes
+ * the focus while open and gives it back to the rocket.
  */
-import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { Avatar } from '../../app/Avatar.js';
+import { giveFocusBack } from '../../app/focus-history.js';
+import { movedIndex } from '../../app/list-keys.js';
 import { useActions, useApp } from '../../app/store-context.js';
 import { launcherEntries } from './launcher-entries.js';
 import './activities.css';
@@ -30,6 +33,14 @@ export function AppLauncher() {
   const entries = useMemo(() => launcherEntries(index), [index]);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+
+  useLayoutEffect(() => {
+    const popover = list.current;
+    if (!open || !popover) return undefined;
+    popover.focus();
+    return () => giveFocusBack(popover);
+  }, [open]);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -42,9 +53,17 @@ export function AppLauncher() {
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!open) return;
+    const next = movedIndex(event.key, highlighted, entries.length, { wrap: true });
+    if (next !== undefined) {
+      event.preventDefault();
+      actions.moveLauncher(next - highlighted);
+      return;
+    }
     const keys: Record<string, () => void> = {
-      ArrowDown: () => actions.moveLauncher(1),
-      ArrowUp: () => actions.moveLauncher(-1),
+      Tab: () => {
+        actions.toggleLauncher(false);
+        button.current?.focus();
+      },
       Enter: () => {
         const entry = entries[highlighted];
         if (entry) void actions.launchEntryPoint(entry.command);
@@ -70,6 +89,7 @@ export function AppLauncher() {
         title="App Launcher"
         aria-haspopup="listbox"
         aria-expanded={open}
+        aria-controls={open ? 'app-launcher-list' : undefined}
         data-testid="app-launcher-button"
         onClick={() => actions.toggleLauncher()}
       >
@@ -77,8 +97,11 @@ export function AppLauncher() {
       </button>
       {open && (
         <div
+          ref={list}
+          id="app-launcher-list"
           className="app-launcher__popover"
           role="listbox"
+          tabIndex={-1}
           aria-label="Apps"
           aria-activedescendant={entries[highlighted] ? `app-launcher-${entries[highlighted].command.id}` : undefined}
           data-testid="app-launcher"

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useActions, useApp } from '../../app/store-context.js';
+import { useDialogFocus } from '../../app/use-dialog-focus.js';
 import { ArgsForm } from './ArgsForm.js';
 import { ConsentDialog } from './ConsentDialog.js';
 import { FLOW_MODES, type FlowMode } from './flow-steps.js';
@@ -41,6 +42,7 @@ export function AuthorizePanel() {
     if (open && dialog.current && !dialog.current.open) dialog.current.showModal();
     if (!open && dialog.current?.open) dialog.current.close();
   }, [open]);
+  useDialogFocus(dialog, open);
 
   if (!open) return null;
   const running = phase === 'consent' || phase === 'redirect' || phase === 'exchange';

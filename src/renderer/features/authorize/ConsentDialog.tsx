@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Avatar } from '../../app/Avatar.js';
+import { useDialogFocus } from '../../app/use-dialog-focus.js';
 import { asksForGuild, scopeSentence, type ConsentView } from './consent-view.js';
 
 export interface ConsentDialogProps {
@@ -30,6 +31,7 @@ export function ConsentDialog({ consent, error, onAnswer }: ConsentDialogProps) 
   useEffect(() => {
     if (error !== null) setSending(false);
   }, [error]);
+  useDialogFocus(dialog, consent !== null);
 
   if (consent === null) return null;
   const answer = (authorize: boolean) => {

@@ -12,6 +12,8 @@ import { pickerQuery, type PickerGroup } from './picker-entries.js';
 import { PickerRows } from './PickerRows.js';
 import './commands.css';
 
+export { PICKER_LIST_ID, pickerEntryId } from './PickerRows.js';
+
 export function CommandPicker({ groups }: { groups: PickerGroup[] }) {
   const highlighted = useApp((state) => state.pickerIndex);
   const indexStatus = useApp((state) => state.indexStatus);
@@ -21,17 +23,17 @@ export function CommandPicker({ groups }: { groups: PickerGroup[] }) {
   const { choose, explainCommand } = useActions();
   const hidden = useMemo(() => hiddenEntries(commandIndex, pickerQuery(draft) ?? ''), [commandIndex, draft]);
   return (
-    <div className="composer-popover picker" role="listbox" aria-label="Commands" data-testid="command-picker">
+    <div className="composer-popover picker" data-testid="command-picker">
       {groups.length === 0 && (
-        <div className="picker__empty" data-testid="picker-empty">
+        <div className="picker__empty" role="status" data-testid="picker-empty">
           {indexStatus === 'failed' ? `Commands could not be loaded: ${indexError ?? 'unknown error'}`
             : indexStatus === 'loaded' ? 'No commands match.' : 'Loading commands…'}
         </div>
       )}
       <PickerRows groups={groups} highlighted={highlighted} onChoose={choose} />
       {hidden.length > 0 && (
-        <section className="picker__group picker__hidden" data-testid="picker-hidden">
-          <header className="picker__app">Not shown here</header>
+        <section className="picker__group picker__hidden" aria-labelledby="picker-hidden-title" data-testid="picker-hidden">
+          <h2 className="picker__app" id="picker-hidden-title">Not shown here</h2>
           {hidden.map((entry) => (
             <div key={entry.command.id} className="picker__entry picker__entry--hidden" data-testid="picker-hidden-entry" data-command={entry.command.name}>
               <button

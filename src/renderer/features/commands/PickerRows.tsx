@@ -4,11 +4,20 @@
  * rows in view (and a screenful more on each side) are rendered, and spacers of the right
  * height stand in for the rest, keeping the scrollbar and every row's place those of the
  * whole list. Rows have fixed heights for that arithmetic. The highlighted entry, which the
- * keyboard moves, is scrolled into view.
+ * keyboard moves, is scrolled into view. The rows are the listbox the composer's field
+ * controls; the highlighted one is its active descendant.
  */
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { Avatar } from '../../app/Avatar.js';
 import type { PickerEntry, PickerGroup } from './picker-entries.js';
+
+/** The listbox's id, which the composer's field names in `aria-controls`. */
+export const PICKER_LIST_ID = 'command-picker-list';
+
+/** An entry's element id, for `aria-activedescendant`. */
+export function pickerEntryId(entry: PickerEntry): string {
+  return `picker-entry-${entry.key.replaceAll(' ', '-')}`;
+}
 
 /** A row's height in px, set on the rows themselves so the window's arithmetic and the layout agree. */
 export const ENTRY_HEIGHT = 38;
@@ -96,7 +105,7 @@ export function PickerRows({ groups, highlighted, onChoose }: {
   let groupTop = 0;
   let position = 0;
   return (
-    <div ref={rows} className="picker__rows">
+    <div ref={rows} className="picker__rows" role="listbox" id={PICKER_LIST_ID} aria-label="Commands">
       {groups.map((group) => {
         const count = group.entries.length;
         const top = groupTop;
@@ -108,11 +117,14 @@ export function PickerRows({ groups, highlighted, onChoose }: {
         }
         const [first, last] = visibleSlice(top, count, from, to);
         return (
-          <section key={group.application.id} className="picker__group" data-testid={`picker-app-${group.application.id}`}>
-            <header className="picker__app" style={{ height: HEADER_HEIGHT }}>
+          <div
+            key={group.application.id} className="picker__group" role="group" aria-labelledby={`picker-app-${group.application.id}`}
+            data-testid={`picker-app-${group.application.id}`}
+          >
+            <div className="picker__app" id={`picker-app-${group.application.id}`} aria-hidden="true" style={{ height: HEADER_HEIGHT }}>
               <Avatar id={group.application.id} name={group.application.name} size="small" />
               {group.application.name}
-            </header>
+            </div>
             {first > 0 && <div aria-hidden="true" style={{ height: first * ENTRY_HEIGHT }} />}
             {group.entries.slice(first, last).map((entry, offset) => (
               <PickerRow
@@ -124,7 +136,7 @@ export function PickerRows({ groups, highlighted, onChoose }: {
               />
             ))}
             {last < count && <div aria-hidden="true" style={{ height: (count - last) * ENTRY_HEIGHT }} />}
-          </section>
+          </div>
         );
       })}
     </div>
@@ -140,6 +152,7 @@ const PickerRow = memo(function PickerRow({ entry, appName, selected, onChoose }
 }) {
   return (
     <div
+      id={pickerEntryId(entry)}
       role="option"
       aria-selected={selected}
       className={selected ? 'picker__entry picker__entry--selected' : 'picker__entry'}

@@ -1,7 +1,8 @@
 /**
- * An ATTACHMENT option's field: a file picker; the picked file is checked and uploaded at
- * once, then shown with its name and size and a button to remove it. Refusals (too large,
- * a bad name, the registry's answer) read beside the field.
+ * An ATTACHMENT option's field inside its chip: a file picker; the picked file is checked
+ * and uploaded at once, then shown with its name and size and a button to remove it. A
+ * refusal (too large, a bad name, the registry's answer) reads under the options bar
+ * (OptionProblems.tsx).
  */
 import type { IndexedOption } from '../../api/wire-types.js';
 import { useActions } from '../../app/store-context.js';
@@ -15,10 +16,11 @@ export function AttachmentField({ option, draft, autoFocus }: { option: IndexedO
     const picked = files?.[0];
     if (picked) void attachFile(option.name, { filename: picked.name, contentType: picked.type, bytes: picked });
   };
+  const refused = file?.status === 'refused';
   return (
-    <div className="attachment-field" data-testid={`attachment-${option.name}`} data-status={file?.status ?? 'empty'}>
-      {file && file.status !== 'refused' ? (
-        <div className="attachment-field__file">
+    <span className="attachment-field" data-testid={`attachment-${option.name}`} data-status={file?.status ?? 'empty'}>
+      {file && !refused ? (
+        <>
           <span className="attachment-field__name" data-testid={`attachment-name-${option.name}`}>{file.filename}</span>
           <span className="attachment-field__size">{file.status === 'uploading' ? 'Uploading…' : formatSize(file.size)}</span>
           <button
@@ -30,7 +32,7 @@ export function AttachmentField({ option, draft, autoFocus }: { option: IndexedO
           >
             ×
           </button>
-        </div>
+        </>
       ) : (
         <label className="attachment-field__pick">
           <input
@@ -39,6 +41,8 @@ export function AttachmentField({ option, draft, autoFocus }: { option: IndexedO
             className="visually-hidden"
             data-testid={`option-${option.name}`}
             autoFocus={autoFocus}
+            aria-invalid={refused}
+            aria-describedby={refused ? `option-about-${option.name} option-problem-${option.name}` : `option-about-${option.name}`}
             onFocus={() => focusOption(option.name)}
             onChange={(event) => {
               pick(event.target.files);
@@ -48,7 +52,6 @@ export function AttachmentField({ option, draft, autoFocus }: { option: IndexedO
           Choose a file
         </label>
       )}
-      {file?.status === 'refused' && <span className="option-field__error" role="alert" data-testid={`attachment-error-${option.name}`}>{file.error}</span>}
-    </div>
+    </span>
   );
 }

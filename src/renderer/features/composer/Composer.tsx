@@ -1,23 +1,26 @@
 /**
- * The message box at the bottom of the chat. Typing `/` opens the command picker
- * (ArrowUp/Down to move, Tab or Enter to choose, Esc to close); a chosen command turns the
- * box into its options form; anything else is sent as the person's message (a reply when
- * one was started from a message's menu; Esc cancels it). The App Launcher at its right end
- * lists the Activities to launch.
+ * The message box at the bottom of the chat. Typing `/` opens the command picker (a
+ * combobox: ArrowUp/Down, Home/End and PageUp/PageDown to move, Tab or Enter to choose, Esc
+ * to close); a chosen command turns the box into the command and its options as chips
+ * (OptionsBar.tsx); anything else is sent as the person's message (a reply when one was
+ * started from a message's menu; Esc cancels it). The App Launcher at its right end lists
+ * the Activities to launch.
  */
 import { useEffect, useMemo, type KeyboardEvent } from 'react';
 import { useActions, useApp } from '../../app/store-context.js';
 import { AppLauncher } from '../activities/AppLauncher.js';
+import { movedIndex } from '../../app/list-keys.js';
 import { AutocompleteList } from '../autocomplete/AutocompleteList.js';
-import { CommandPicker } from '../commands/CommandPicker.js';
-import { preparePicker } from '../commands/picker-entries.js';
+import { CommandPicker, PICKER_LIST_ID, pickerEntryId } from '../commands/CommandPicker.js';
+import { flattenGroups, preparePicker } from '../commands/picker-entries.js';
 import { displayName } from '../world/world-model.js';
 import { pickerGroups } from './composer-state.js';
-import { OptionsForm } from './OptionsForm.js';
+import { OptionsBar } from './OptionsBar.js';
 import './composer.css';
 
 export function Composer({ channelName, isPrivate }: { channelName: string; isPrivate: boolean }) {
   const draft = useApp((state) => state.draft);
+  const pickerIndex = useApp((state) => state.pickerIndex);
   const chosen = useApp((state) => state.chosen);
   const pickerDismissed = useApp((state) => state.pickerDismissed);
   const commandIndex = useApp((state) => state.commandIndex);
@@ -36,11 +39,18 @@ export function Composer({ channelName, isPrivate }: { channelName: string; isPr
     if (commandIndex !== null) preparePicker(commandIndex);
   }, [commandIndex]);
 
+  const entries = useMemo(() => flattenGroups(groups ?? []), [groups]);
+  const highlighted = entries[pickerIndex];
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (groups !== undefined) {
+      const next = movedIndex(event.key, pickerIndex, entries.length, { wrap: true });
+      if (next !== undefined) {
+        event.preventDefault();
+        actions.movePicker(next - pickerIndex);
+        return;
+      }
       const keys: Record<string, () => void> = {
-        ArrowDown: () => actions.movePicker(1),
-        ArrowUp: () => actions.movePicker(-1),
         Enter: () => actions.choose(),
         Tab: () => actions.choose(),
         Escape: () => actions.dismissPicker(),
@@ -73,11 +83,17 @@ export function Composer({ channelName, isPrivate }: { channelName: string; isPr
         </div>
       )}
       {chosen !== null ? (
-        <OptionsForm chosen={chosen} />
+        <OptionsBar chosen={chosen} />
       ) : (
         <input
           className="composer__input"
           data-testid="composer-input"
+          data-focus-home=""
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={groups !== undefined}
+          aria-controls={groups !== undefined ? PICKER_LIST_ID : undefined}
+          aria-activedescendant={groups !== undefined && highlighted ? pickerEntryId(highlighted) : undefined}
           aria-label={`Message ${channelName}`}
           placeholder={`Message ${isPrivate ? '@' : '#'}${channelName} — type / for commands`}
           value={draft}

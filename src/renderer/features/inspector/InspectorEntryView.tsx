@@ -106,7 +106,7 @@ function Details({ entry, elapsed }: { entry: InspectorEntry; elapsed: number })
             {String(bot.data.outcome)} · status {String(bot.data.status ?? '—')} · {Math.round(Number(bot.data.elapsed_ms ?? 0))} ms
             {typeof bot.data.error === 'string' ? ` · ${bot.data.error}` : ''}
           </div>
-          {typeof bot.data.body === 'string' && bot.data.body !== '' && <pre className="json-block">{bot.data.body}</pre>}
+          {typeof bot.data.body === 'string' && bot.data.body !== '' && <pre className="json-block" tabIndex={0}>{bot.data.body}</pre>}
         </Section>
       )}
       {eventsOf(entry, 'INTERACTION_CALLBACK').map((event, index) => (

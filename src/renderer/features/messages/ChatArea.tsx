@@ -1,4 +1,8 @@
-/** The middle column: the channel's header, its messages and the composer, and the member list beside them. */
+/**
+ * The middle column: the channel's header, its messages and the composer, and the member
+ * list beside them. Below the wide layout the member list and the inspector take turns on
+ * the right (app/layout-mode.ts), so the messages keep their room.
+ */
 import { useActions, useApp } from '../../app/store-context.js';
 import { selectChannel } from '../../store/selectors.js';
 import { ActivityPanel } from '../activities/ActivityPanel.js';

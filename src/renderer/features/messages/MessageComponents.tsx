@@ -80,8 +80,10 @@ export function MessageComponents({ message }: { message: WireMessage }) {
         type="button"
         className={`button button--${style}${waiting ? ' button--waiting' : ''}`}
         data-testid={`component-${component.custom_id ?? key}`}
-        disabled={component.disabled || waiting || component.custom_id === undefined}
-        onClick={() => component.custom_id && void pressComponent(message, component.custom_id, undefined, component.type)}
+        // Waiting for its interaction, the button keeps the focus (a disabled one would drop it) and ignores presses.
+        aria-disabled={waiting || undefined}
+        disabled={component.disabled || component.custom_id === undefined}
+        onClick={() => !waiting && component.custom_id && void pressComponent(message, component.custom_id, undefined, component.type)}
       >
         {label}
       </button>
@@ -114,6 +116,7 @@ export function MessageComponents({ message }: { message: WireMessage }) {
           return (
             <SelectMenu
               key={key}
+              menuKey={`${message.id}:${component.custom_id ?? key}`}
               component={component}
               entries={selectEntries(component, place)}
               busy={busy(component.custom_id)}

@@ -9,7 +9,7 @@ import type { WireMessage } from '../../api/wire-types.js';
 import { Avatar } from '../../app/Avatar.js';
 import { EyeIcon } from '../../app/icons.js';
 import { useActions, useApp } from '../../app/store-context.js';
-import { useContextMenu } from '../context-menu/use-context-menu.js';
+import { useContextMenu, useMenuKey } from '../context-menu/use-context-menu.js';
 import { displayName } from '../world/world-model.js';
 import { EmbedCard } from './EmbedCard.js';
 import { MessageAttachments } from './MessageAttachments.js';
@@ -75,6 +75,7 @@ export function MessageItem({ message }: { message: WireMessage }) {
   const layout = ((message.flags ?? 0) & MESSAGE_FLAG.COMPONENTS_V2) !== 0;
   const embeds = ((message.flags ?? 0) & MESSAGE_FLAG.SUPPRESS_EMBEDS) === 0 ? message.embeds : [];
   const onMessageMenu = useContextMenu({ kind: 'message', id: message.id });
+  const onMessageKey = useMenuKey({ kind: 'message', id: message.id });
   const onAuthorMenu = useContextMenu({ kind: 'user', id: message.author.id });
   return (
     <li
@@ -82,7 +83,10 @@ export function MessageItem({ message }: { message: WireMessage }) {
       data-testid={`message-${message.id}`}
       data-author-id={message.author.id}
       data-ephemeral={ephemeral ? 'true' : undefined}
+      tabIndex={-1}
+      aria-keyshortcuts="Shift+F10 ContextMenu"
       onContextMenu={onMessageMenu}
+      onKeyDown={onMessageKey}
     >
       <InteractionLine message={message} />
       <ReplyLine message={message} />

@@ -9,7 +9,7 @@ import { pendingRefusal, type FailureNotice } from './notices.js';
 
 export function FailureNoticeItem({ notice, onDismiss }: { notice: FailureNotice; onDismiss: (nonces: readonly string[]) => void }) {
   return (
-    <li className="notice notice--failed" data-testid="interaction-failed" data-count={notice.count}>
+    <li className="notice notice--failed" data-testid="interaction-failed" data-count={notice.count} tabIndex={-1}>
       <div className="notice__title">
         {notice.title}
         {notice.count > 1 && <span className="notice__count" data-testid="interaction-failed-count"> ×{notice.count}</span>}

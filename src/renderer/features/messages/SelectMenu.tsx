@@ -3,16 +3,25 @@
  * chosen values on the menu, a list to choose from (searchable for people, roles and
  * channels). A single select sends as soon as a value is chosen; a multi-select when the
  * list closes with a changed choice that fits `min_values`..`max_values` (a choice that
- * does not fit is dropped and says why while the list is open).
+ * does not fit is dropped and says why while the list is open). Only one list is open in
+ * the whole client (the store's `openDropdown`): opening any other menu closes this one.
+ *
+ * From the keyboard, as the ARIA listbox pattern: ArrowDown, ArrowUp, Enter or Space on the
+ * menu opens the list; the arrows, Home/End and PageUp/PageDown move the highlight; Enter
+ * (or Space, outside the search field) chooses; Esc or Tab closes, the focus back on the menu.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Avatar } from '../../app/Avatar.js';
+import { movedIndex } from '../../app/list-keys.js';
+import { useActions, useApp } from '../../app/store-context.js';
 import { filterEntries, initialSelection, selectBounds, selectionChanged, selectionProblem, toggleValue, type SelectComponent, type SelectEntry } from './select-options.js';
 
 /** The list's height at most, in pixels: it opens below the menu when that fits, else above. */
 const LIST_HEIGHT = 280;
 
 interface Props {
+  /** Names this menu among every dropdown of the client (message id and custom id). */
+  menuKey: string;
   component: SelectComponent;
   entries: SelectEntry[];
   busy: boolean;
@@ -34,42 +43,74 @@ function listPlace(menu: HTMLElement): { left: number; width: number; top?: numb
   return below >= LIST_HEIGHT || below >= rect.top ? { ...place, top: rect.bottom + 4 } : { ...place, bottom: window.innerHeight - rect.top + 4 };
 }
 
-export function SelectMenu({ component, entries, busy, onSubmit }: Props) {
+export function SelectMenu({ menuKey, component, entries, busy, onSubmit }: Props) {
   const bounds = selectBounds(component);
   const initial = useMemo(() => initialSelection(component), [component]);
   const [sent, setSent] = useState<string[]>(initial);
   const [selected, setSelected] = useState<string[]>(initial);
-  const [open, setOpen] = useState(false);
+  const open = useApp((state) => state.openDropdown === menuKey);
+  const { setOpenDropdown } = useActions();
   const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
   const [place, setPlace] = useState<ReturnType<typeof listPlace> | null>(null);
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLDivElement>(null);
+  const listbox = useRef<HTMLDivElement>(null);
+  /** The choice as of the last change, for the close that follows it in the same event. */
+  const choice = useRef(selected);
+  const wasOpen = useRef(false);
+  const id = useId();
   const customId = component.custom_id ?? '';
   const searchable = entries.some((entry) => entry.kind !== 'option');
   const shown = filterEntries(entries, query);
   const problem = selectionProblem(selected, bounds);
+  const optionId = (index: number) => `${id}-option-${index}`;
+
+  const select = (next: string[]) => {
+    choice.current = next;
+    setSelected(next);
+  };
 
   // The app edited its message: the menu starts again from what the message says.
   useEffect(() => {
     setSent(initial);
-    setSelected(initial);
+    select(initial);
   }, [initial]);
 
-  const close = (choice: string[] = selected) => {
-    setOpen(false);
-    setQuery('');
-    if (selectionProblem(choice, bounds) !== null || !selectionChanged(sent, choice)) {
-      setSelected(sent);
+  // However the list closed (a choice, a key, a click elsewhere, another menu opening), a
+  // changed choice that fits is sent; one that does not fit goes back to what was sent.
+  useEffect(() => {
+    if (open) {
+      wasOpen.current = true;
       return;
     }
-    setSent(choice);
-    onSubmit(choice);
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    setQuery('');
+    const next = choice.current;
+    if (selectionProblem(next, bounds) !== null || !selectionChanged(sent, next)) {
+      select(sent);
+      return;
+    }
+    setSent(next);
+    onSubmit(next);
+  }, [open]); // runs as the list opens or closes, with what was chosen by then
+
+  const openList = () => {
+    const first = shown.findIndex((entry) => selected.includes(entry.value));
+    setActive(Math.max(0, first));
+    setOpenDropdown(menuKey);
+  };
+  const close = ({ refocus = false } = {}) => {
+    if (refocus) button.current?.focus();
+    setOpenDropdown(null);
   };
 
   const choose = (value: string) => {
     const next = toggleValue(selected, value, bounds.max);
-    setSelected(next);
-    if (bounds.max === 1) close(next);
+    select(next);
+    if (bounds.max === 1) close({ refocus: true });
   };
 
   useLayoutEffect(() => {
@@ -85,6 +126,15 @@ export function SelectMenu({ component, entries, busy, onSubmit }: Props) {
     };
   }, [open]);
 
+  // The list takes the focus when it opens (its search field, when it has one).
+  useLayoutEffect(() => {
+    if (open && place && !searchable) listbox.current?.focus();
+  }, [open, place !== null, searchable]); // once placed
+
+  useEffect(() => {
+    if (open) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
+  }, [open, active]);
+
   useEffect(() => {
     if (!open) return undefined;
     const onPointer = (event: MouseEvent) => {
@@ -96,19 +146,55 @@ export function SelectMenu({ component, entries, busy, onSubmit }: Props) {
     return () => document.removeEventListener('mousedown', onPointer);
   });
 
+  const onButtonKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (!open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+      event.preventDefault();
+      openList();
+    } else if (open && event.key === 'Escape') {
+      event.preventDefault();
+      close();
+    }
+  };
+
+  const onListKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const inSearch = event.target instanceof HTMLInputElement;
+    // Home and End move the search field's caret once something is typed there.
+    const caretKey = inSearch && query !== '' && (event.key === 'Home' || event.key === 'End');
+    const next = movedIndex(event.key, active, shown.length);
+    if (next !== undefined && !caretKey) {
+      event.preventDefault();
+      setActive(next);
+      return;
+    }
+    const entry = shown[active];
+    if (event.key === 'Enter' || (event.key === ' ' && !inSearch)) {
+      event.preventDefault();
+      if (entry) choose(entry.value);
+    } else if (event.key === 'Escape' || event.key === 'Tab') {
+      event.preventDefault();
+      event.stopPropagation();
+      close({ refocus: true });
+    }
+  };
+
   const labels = selected.map((value) => entries.find((entry) => entry.value === value)?.label ?? value);
+  const activeId = open && shown[active] ? optionId(active) : undefined;
   return (
     <div className={`select-menu${open ? ' select-menu--open' : ''}`} ref={root}>
       <button
+        ref={button}
         type="button"
         className="select-menu__button"
         data-testid={`component-${customId}`}
         data-component-type={component.type}
         aria-haspopup="listbox"
         aria-expanded={open}
-        disabled={component.disabled || busy || customId === ''}
-        onClick={() => (open ? close() : setOpen(true))}
-        onKeyDown={(event) => { if (event.key === 'Escape' && open) close(); }}
+        aria-controls={open ? `${id}-list` : undefined}
+        // While its interaction is on its way the menu waits, keeping the focus (a disabled button would drop it).
+        aria-disabled={busy || undefined}
+        disabled={component.disabled || customId === ''}
+        onClick={() => (open ? close() : !busy && openList())}
+        onKeyDown={(event) => !busy && onButtonKey(event)}
       >
         {labels.length > 0
           ? <span className="select-menu__chosen" data-testid="select-chosen">{labels.join(', ')}</span>
@@ -116,50 +202,65 @@ export function SelectMenu({ component, entries, busy, onSubmit }: Props) {
         <span className="select-menu__caret" aria-hidden="true">▾</span>
       </button>
       {open && place && (
-        <div
-          ref={list}
-          className="select-menu__list"
-          role="listbox"
-          aria-multiselectable={bounds.max > 1}
-          data-testid={`select-list-${customId}`}
-          style={{ ...place, maxHeight: LIST_HEIGHT }}
-          onKeyDown={(event) => { if (event.key === 'Escape') close(); }}
-        >
+        <div className="select-menu__list" ref={list} style={{ ...place, maxHeight: LIST_HEIGHT }} onKeyDown={onListKey} data-testid={`select-list-${customId}`}>
           {searchable && (
             <input
               className="select-menu__search"
               data-testid="select-search"
               placeholder="Search"
+              aria-label="Search"
+              role="combobox"
+              aria-autocomplete="list"
+              aria-expanded="true"
+              aria-controls={`${id}-list`}
+              aria-activedescendant={activeId}
               value={query}
               autoFocus
-              onChange={(event) => setQuery(event.target.value)}
+              onChange={(event) => {
+                setQuery(event.target.value);
+                setActive(0);
+              }}
             />
           )}
           {bounds.max > 1 && (
-            <div className={problem ? 'select-menu__note select-menu__note--problem' : 'select-menu__note'} data-testid="select-note">
+            <div className={problem ? 'select-menu__note select-menu__note--problem' : 'select-menu__note'} role="status" data-testid="select-note">
               {problem ?? `${selected.length} of at most ${bounds.max} chosen — close the list to send`}
             </div>
           )}
           {shown.length === 0 && <div className="select-menu__note">Nothing to choose here</div>}
-          {shown.map((entry) => {
-            const chosen = selected.includes(entry.value);
-            return (
-              <div
-                key={`${entry.kind}-${entry.value}`}
-                role="option"
-                aria-selected={chosen}
-                className={chosen ? 'select-menu__option select-menu__option--chosen' : 'select-menu__option'}
-                data-testid={`select-option-${entry.value}`}
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(entry.value)}
-              >
-                {bounds.max > 1 && <span className="select-menu__check" aria-hidden="true">{chosen ? '☑' : '☐'}</span>}
-                <EntryMark entry={entry} />
-                <span className="select-menu__label" style={entry.color ? { color: entry.color } : undefined}>{entry.label}</span>
-                {entry.description && <span className="select-menu__description">{entry.description}</span>}
-              </div>
-            );
-          })}
+          <div
+            ref={listbox}
+            id={`${id}-list`}
+            role="listbox"
+            tabIndex={searchable ? undefined : -1}
+            aria-label={component.placeholder ?? 'Make a selection'}
+            aria-multiselectable={bounds.max > 1}
+            aria-activedescendant={searchable ? undefined : activeId}
+            className="select-menu__options"
+          >
+            {shown.map((entry, index) => {
+              const chosen = selected.includes(entry.value);
+              const classes = ['select-menu__option', chosen && 'select-menu__option--chosen', index === active && 'select-menu__option--active'];
+              return (
+                <div
+                  key={`${entry.kind}-${entry.value}`}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={chosen}
+                  className={classes.filter(Boolean).join(' ')}
+                  data-testid={`select-option-${entry.value}`}
+                  onMouseDown={(event) => event.preventDefault()}
+                  onMouseEnter={() => setActive(index)}
+                  onClick={() => choose(entry.value)}
+                >
+                  {bounds.max > 1 && <span className="select-menu__check" aria-hidden="true">{chosen ? '☑' : '☐'}</span>}
+                  <EntryMark entry={entry} />
+                  <span className="select-menu__label" style={entry.color ? { color: entry.color } : undefined}>{entry.label}</span>
+                  {entry.description && <span className="select-menu__description">{entry.description}</span>}
+                </div>
+              );
+            })}
+          </div>
         </div>
       )}
     </div>

@@ -1,9 +1,11 @@
 /**
  * An app's modal as the real client shows it: the app's title over its text inputs (one
  * line or a paragraph, with their label, placeholder and limits), Cancel and Submit. A
- * value the limits refuse is named under its field and nothing is sent.
+ * value the limits refuse is named under its field and nothing is sent. Focus stays in it
+ * while it is open and goes back to what opened it when it closes.
  */
 import { useEffect, useRef } from 'react';
+import { useDialogFocus } from '../../app/use-dialog-focus.js';
 import { useActions, useApp } from '../../app/store-context.js';
 import type { ModalTextInput } from './modal-fields.js';
 import './modal.css';
@@ -46,6 +48,7 @@ export function ModalDialog() {
   useEffect(() => {
     if (modal !== null && dialog.current && !dialog.current.open) dialog.current.showModal();
   }, [modal]);
+  useDialogFocus(dialog, modal !== null);
 
   if (modal === null) return null;
   return (

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useActions, useApp } from '../../app/store-context.js';
+import { useDialogFocus } from '../../app/use-dialog-focus.js';
 import { displayName } from '../world/world-model.js';
 import './talk.css';
 
@@ -21,6 +22,7 @@ export function NewMessageDialog({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (dialog.current && !dialog.current.open) dialog.current.showModal();
   }, []);
+  useDialogFocus(dialog, true);
 
   const others = people.filter((person) => person.id !== me?.id);
   const toggle = (id: string) => setChosen((current) => (current.includes(id) ? current.filter((entry) => entry !== id) : [...current, id]));

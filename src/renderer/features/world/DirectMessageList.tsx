@@ -1,13 +1,13 @@
 /**
  * The DM home: the person's DMs and group DMs, named by the people in them, and "+" to start
- * one. Right-clicking a DM opens its recipient's context menu (the Apps of the open channel),
- * as in the real client.
+ * one. Right-clicking a DM (or Shift+F10, the ContextMenu key) opens its recipient's context
+ * menu (the Apps of the open channel), as in the real client.
  */
 import { useState } from 'react';
 import type { WireChannel } from '../../api/wire-types.js';
 import { Avatar } from '../../app/Avatar.js';
 import { useActions, useApp } from '../../app/store-context.js';
-import { useContextMenu } from '../context-menu/use-context-menu.js';
+import { useContextMenu, useMenuKey } from '../context-menu/use-context-menu.js';
 import { NewMessageDialog } from '../talk/NewMessageDialog.js';
 import { CHANNEL_TYPE, channelLabel } from './world-model.js';
 
@@ -18,6 +18,7 @@ function DirectMessageRow({ channel, selected }: { channel: WireChannel; selecte
   const members = group ? `${(channel.recipients?.length ?? 0) + 1} Members` : null;
   const recipient = group ? undefined : channel.recipients?.[0];
   const onUserMenu = useContextMenu({ kind: 'user', id: recipient?.id ?? '' });
+  const onUserKey = useMenuKey({ kind: 'user', id: recipient?.id ?? '' });
   return (
     <li>
       <button
@@ -27,6 +28,7 @@ function DirectMessageRow({ channel, selected }: { channel: WireChannel; selecte
         data-recipient-id={recipient?.id}
         onClick={() => selectChannel(channel.id)}
         onContextMenu={recipient ? onUserMenu : undefined}
+        onKeyDown={recipient ? onUserKey : undefined}
       >
         <Avatar id={channel.recipients?.[0]?.id ?? channel.id} name={label} />
         <span className="dm-row__text">
