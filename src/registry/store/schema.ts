@@ -227,4 +227,8 @@ export const MIGRATIONS: readonly string[] = [
     DELETE FROM attachments WHERE message_id = OLD.id;
   END;
   `,
+  // 9: the order sessions were minted in (a person keeps the newest few; several may be minted in one millisecond).
+  `
+  ALTER TABLE sessions ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
