@@ -131,7 +131,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
       now,
       nextId,
     }),
-    ledger: new InteractionLedger(now),
+    ledger: new InteractionLedger(options.store.interactions, now),
     activities: new ActivityLauncher(nextId, now),
     deadlineMs,
     gateway,

@@ -119,11 +119,18 @@ export function storeMarks(sql: SqliteDatabase): { mark(): StoreMark; unchangedS
   return { mark, unchangedSince: (before) => changes() === before.changes || mark().digest === before.digest };
 }
 
-/** A digest of every row of every table, independent of row order. */
+/**
+ * Tables of the registry's running state, not of what requests store: interactions in flight
+ * (a deadline marks one expired whenever it falls due, a refused answer is remembered for
+ * the failure that names it) and their ephemeral messages.
+ */
+const RUNNING_STATE = new Set(['interactions', 'ephemeral_messages']);
+
+/** A digest of every row of every table but the running state's, independent of row order. */
 export function storeDigest(sql: SqliteDatabase): string {
   const hash = createHash('sha256');
   const tables = sql.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>;
-  for (const { name } of tables) {
+  for (const { name } of tables.filter((table) => !RUNNING_STATE.has(table.name))) {
     const rows = sql.db.prepare(`SELECT * FROM "${name}"`).all() as Array<Record<string, unknown>>;
     const lines = rows.map((row) => JSON.stringify(row, (_key, value: unknown) =>
       (Buffer.isBuffer(value) || value instanceof Uint8Array ? Buffer.from(value).toString('hex') : typeof value === 'bigint' ? String(value) : value)));

@@ -15,20 +15,30 @@ import { deadlineFailure, refusalSentence } from './refusal.js';
 import { applyResponse } from './respond.js';
 import { toUser, type InteractionServices } from './services.js';
 
-/** Ends an interaction that got no valid first response, telling the client why. */
-export function fail(
+/**
+ * Ends an interaction that got no valid first response, telling the client why: only if no
+ * answer was given or is being applied (that answer's own outcome decides, respond.ts), and
+ * only once, whichever process of a team gets here first.
+ */
+export async function fail(
   services: InteractionServices, record: InteractionRecord, reason: string, detail: string, extra: Record<string, unknown> = {},
-): void {
-  // An answer being applied came in time: its own outcome decides (respond.ts).
-  if (record.response_type !== null || record.expired || record.answering) return;
-  record.expired = true;
+): Promise<void> {
+  if (!await services.ledger.expire(record)) return;
   toUser(services, record.user_id, 'INTERACTION_FAILURE', { id: record.id, nonce: record.nonce, reason, detail, ...extra });
+}
+
+/** The deadline passed: the interaction fails, naming a refused answer if there was one (read afresh: any process may have heard it). */
+async function deadlineReached(services: InteractionServices, record: InteractionRecord): Promise<void> {
+  const current = (await services.ledger.get(record.id)) ?? record;
+  const failure = deadlineFailure(current, deadlineDetail(services.deadlineMs));
+  await fail(services, current, failure.reason, failure.detail);
 }
 
 export async function deliver(services: InteractionServices, application: ApplicationRecord, record: InteractionRecord): Promise<void> {
   const deadline = setTimeout(() => {
-    const failure = deadlineFailure(record, deadlineDetail(services.deadlineMs));
-    fail(services, record, failure.reason, failure.detail);
+    deadlineReached(services, record).catch((error: unknown) => {
+      console.error(`slashbench: an interaction's deadline could not be applied: ${(error as Error).message}`);
+    });
   }, Math.max(0, record.created_at + services.deadlineMs - services.now()));
   deadline.unref();
   const inspect = (type: string, data: Record<string, unknown>) =>
@@ -43,7 +53,7 @@ export async function deliver(services: InteractionServices, application: Applic
     // interaction when it resumes, as on the service: the deadline decides, not the gap.
     if (!dispatched && !services.gateway.hasResumableBotSession(application.id, record.guild_id)) {
       clearTimeout(deadline);
-      fail(services, record, 'no-bot', 'No bot of this app is connected to the gateway, and it has no interactions endpoint URL.');
+      await fail(services, record, 'no-bot', 'No bot of this app is connected to the gateway, and it has no interactions endpoint URL.');
     }
     return;
   }
@@ -54,7 +64,7 @@ export async function deliver(services: InteractionServices, application: Applic
   if (!verdict.ok) {
     if (!verifying) announce();
     clearTimeout(deadline);
-    fail(services, record, 'endpoint-error', `The interactions endpoint failed verification (${verdict.check}): ${verdict.reason}`);
+    await fail(services, record, 'endpoint-error', `The interactions endpoint failed verification (${verdict.check}): ${verdict.reason}`);
     return;
   }
   const remaining = record.created_at + services.deadlineMs - services.now();
@@ -86,16 +96,16 @@ export async function deliver(services: InteractionServices, application: Applic
       } catch (error) {
         const body = error instanceof ServiceError ? JSON.stringify(error.body()) : String(error);
         const refusal = error instanceof ServiceError ? { refusal: refusalSentence(error.body()), answer: error.body() } : {};
-        fail(services, record, 'invalid-response', `The endpoint's inline response was refused: ${body}`, refusal);
+        await fail(services, record, 'invalid-response', `The endpoint's inline response was refused: ${body}`, refusal);
       }
       break;
     case 'acknowledged':
       break; // The app answers through the callback route.
     case 'timeout':
-      fail(services, record, 'deadline', `The endpoint did not answer within ${services.deadlineMs / 1000} s.`);
+      await fail(services, record, 'deadline', `The endpoint did not answer within ${services.deadlineMs / 1000} s.`);
       break;
     default:
-      fail(services, record, 'endpoint-error', `The endpoint answered badly (${result.outcome}${result.status ? ` ${result.status}` : ''}): ${result.error ?? result.responseBody ?? ''}`);
+      await fail(services, record, 'endpoint-error', `The endpoint answered badly (${result.outcome}${result.status ? ` ${result.status}` : ''}): ${result.error ?? result.responseBody ?? ''}`);
   }
   if (record.response_type !== null || record.expired) clearTimeout(deadline);
 }

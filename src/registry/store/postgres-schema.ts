@@ -205,4 +205,39 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<readonly string[]> = [
     )`,
     'CREATE INDEX poll_votes_by_user ON poll_votes (message_id, user_id)',
   ],
+  // 2: interactions in flight and their ephemeral messages (schema.ts, 10).
+  [
+    `CREATE TABLE interactions (
+      id TEXT COLLATE "C" PRIMARY KEY,
+      token_hash TEXT NOT NULL UNIQUE,
+      application_id TEXT COLLATE "C" NOT NULL,
+      type INTEGER NOT NULL,
+      user_id TEXT COLLATE "C" NOT NULL,
+      guild_id TEXT,
+      channel_id TEXT NOT NULL,
+      nonce TEXT,
+      name TEXT,
+      created_at BIGINT NOT NULL,
+      response_type INTEGER,
+      answering INTEGER NOT NULL DEFAULT 0,
+      expired INTEGER NOT NULL DEFAULT 0,
+      original_message_id TEXT,
+      source_message_id TEXT,
+      followups INTEGER NOT NULL DEFAULT 0,
+      user_installed_only INTEGER NOT NULL DEFAULT 0,
+      owners TEXT NOT NULL,
+      payload TEXT NOT NULL,
+      metadata TEXT NOT NULL,
+      origin TEXT NOT NULL,
+      refusal TEXT
+    )`,
+    'CREATE INDEX interactions_by_user ON interactions (user_id, application_id, response_type, created_at)',
+    'CREATE INDEX interactions_by_time ON interactions (created_at)',
+    `CREATE TABLE ephemeral_messages (
+      id TEXT COLLATE "C" PRIMARY KEY,
+      interaction_id TEXT COLLATE "C" NOT NULL,
+      body TEXT NOT NULL
+    )`,
+    'CREATE INDEX ephemeral_messages_by_interaction ON ephemeral_messages (interaction_id)',
+  ],
 ];

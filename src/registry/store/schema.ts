@@ -231,4 +231,40 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE sessions ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
   `,
+  // 10: interactions in flight and their ephemeral messages, so any process of a team (or a
+  // second one on this data directory) can take an interaction's callback and follow-ups.
+  `
+  CREATE TABLE interactions (
+    id TEXT PRIMARY KEY,
+    token_hash TEXT NOT NULL UNIQUE,
+    application_id TEXT NOT NULL,
+    type INTEGER NOT NULL,
+    user_id TEXT NOT NULL,
+    guild_id TEXT,
+    channel_id TEXT NOT NULL,
+    nonce TEXT,
+    name TEXT,
+    created_at INTEGER NOT NULL,
+    response_type INTEGER,
+    answering INTEGER NOT NULL DEFAULT 0,
+    expired INTEGER NOT NULL DEFAULT 0,
+    original_message_id TEXT,
+    source_message_id TEXT,
+    followups INTEGER NOT NULL DEFAULT 0,
+    user_installed_only INTEGER NOT NULL DEFAULT 0,
+    owners TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    metadata TEXT NOT NULL,
+    origin TEXT NOT NULL,
+    refusal TEXT
+  );
+  CREATE INDEX interactions_by_user ON interactions (user_id, application_id, response_type, created_at);
+  CREATE INDEX interactions_by_time ON interactions (created_at);
+  CREATE TABLE ephemeral_messages (
+    id TEXT PRIMARY KEY,
+    interaction_id TEXT NOT NULL,
+    body TEXT NOT NULL
+  );
+  CREATE INDEX ephemeral_messages_by_interaction ON ephemeral_messages (interaction_id);
+  `,
 ];

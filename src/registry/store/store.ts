@@ -8,6 +8,7 @@ import { AttachmentStore } from './attachment-store.js';
 import { CommandStore } from './command-store.js';
 import { CredentialStore } from './credential-store.js';
 import type { Sql } from './database.js';
+import { InteractionStore } from './interaction-store.js';
 import { Keychain } from './keychain.js';
 import { openSqlite } from './sqlite-database.js';
 import { MessageStore } from './message-store.js';
@@ -36,6 +37,8 @@ export class Store {
   readonly polls: PollStore;
   /** Tokens and secrets the registry can show again and reset (the keychain beside the digests). */
   readonly credentials: CredentialStore;
+  /** Interactions in flight and their ephemeral messages (the ledger's state, shared by a team's processes). */
+  readonly interactions: InteractionStore;
 
   /** `keychain` keeps the plaintext of tokens: `credentials.json` in the data directory, or memory. */
   constructor(readonly sql: Sql, keychain: Keychain = new Keychain(null)) {
@@ -49,6 +52,7 @@ export class Store {
     this.oauth = new OAuthStore(sql);
     this.sessions = new SessionStore(sql);
     this.polls = new PollStore(sql);
+    this.interactions = new InteractionStore(sql);
   }
 
   /** The person a client token names: their world-file token or a session the host minted. */
