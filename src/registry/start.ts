@@ -2,7 +2,7 @@
  * Starts a registry: opens the store, loads the world (or the demo world into an empty
  * store), and listens. Shared by the CLI, the desktop app and tests that need a real port.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { parseWorldFile, type WorldFile } from '../shared/world-file.js';
@@ -65,7 +65,10 @@ export function readWorldFile(path: string): WorldFile {
 async function openConfiguredStore(options: StartOptions): Promise<Store> {
   if (options.databaseUrl === undefined) return openStore(options.dataDirectory);
   const { openPostgresStore } = await import('./store/open-postgres.js');
-  return openPostgresStore(options.databaseUrl, options.dataDirectory === ':memory:' ? null : options.dataDirectory);
+  if (options.dataDirectory === ':memory:') return openPostgresStore(options.databaseUrl, null);
+  // The data directory keeps this machine's files only (settings, tokens shown again).
+  openingDataDirectory(options.dataDirectory, () => mkdirSync(options.dataDirectory, { recursive: true }));
+  return openPostgresStore(options.databaseUrl, options.dataDirectory);
 }
 
 export async function startRegistry(options: StartOptions): Promise<RunningRegistry> {

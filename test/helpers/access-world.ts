@@ -122,9 +122,10 @@ export function storeMarks(sql: SqliteDatabase): { mark(): StoreMark; unchangedS
 /**
  * Tables of the registry's running state, not of what requests store: interactions in flight
  * (a deadline marks one expired whenever it falls due, a refused answer is remembered for
- * the failure that names it) and their ephemeral messages.
+ * the failure that names it) and their ephemeral messages; the processes alive (a heartbeat
+ * a second), the change feed and the gateway sessions they hold.
  */
-const RUNNING_STATE = new Set(['interactions', 'ephemeral_messages']);
+const RUNNING_STATE = new Set(['interactions', 'ephemeral_messages', 'processes', 'feed', 'gateway_sessions']);
 
 /** A digest of every row of every table but the running state's, independent of row order. */
 export function storeDigest(sql: SqliteDatabase): string {

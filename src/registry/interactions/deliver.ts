@@ -8,6 +8,7 @@
  */
 import { deliverOverHttp, type DeliveryRequest } from '../delivery/deliver-over-http.js';
 import { ensureVerified } from '../delivery/endpoint-verifications.js';
+import { botElsewhere } from '../feed/gateway-sessions.js';
 import { ServiceError } from '../http/service-error.js';
 import type { ApplicationRecord } from '../store/records.js';
 import { deadlineDetail, type InteractionRecord } from './ledger.js';
@@ -51,10 +52,15 @@ export async function deliver(services: InteractionServices, application: Applic
     inspect('INTERACTION_DELIVERY', { method: 'gateway', payload: record.payload, deadline_at: record.created_at + services.deadlineMs });
     // A bot between connections (it was asked to reconnect, or its network dropped) gets the
     // interaction when it resumes, as on the service: the deadline decides, not the gap.
-    if (!dispatched && !services.gateway.hasResumableBotSession(application.id, record.guild_id)) {
-      clearTimeout(deadline);
-      await fail(services, record, 'no-bot', 'No bot of this app is connected to the gateway, and it has no interactions endpoint URL.');
+    if (dispatched || services.gateway.hasResumableBotSession(application.id, record.guild_id)) return;
+    // A team: the bot may be connected to another process, which the feed tells.
+    const feed = services.feed;
+    if (feed && await botElsewhere(services.store, feed, application.id, record.guild_id, services.now())) {
+      services.bus.emit('botDispatch', { application_id: application.id, event: 'INTERACTION_CREATE', data: record.payload, guild_id: record.guild_id });
+      return;
     }
+    clearTimeout(deadline);
+    await fail(services, record, 'no-bot', 'No bot of this app is connected to the gateway, and it has no interactions endpoint URL.');
     return;
   }
   // A first delivery verifies the endpoint (two PINGs) before sending: the client hears of the interaction meanwhile.

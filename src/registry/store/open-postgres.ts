@@ -4,6 +4,7 @@
  * done). A database whose schema is newer than this Slashbench is refused untouched, and an
  * unreachable server is one sentence naming where it was looked for, never the password.
  */
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { DatabaseError, describeDatabase } from './database-error.js';
 import { Keychain } from './keychain.js';
@@ -48,7 +49,8 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
 
 /** Connects to `url` and migrates it; an unreachable or refusing server is a DatabaseError naming host and port. */
 export async function openPostgres(url: string): Promise<PostgresDatabase> {
-  const pool = postgresPool(url);
+  const processId = randomUUID();
+  const pool = postgresPool(url, processId);
   try {
     await migratePostgres(pool);
   } catch (error) {
@@ -58,7 +60,7 @@ export async function openPostgres(url: string): Promise<PostgresDatabase> {
     const why = typeof code === 'string' ? `${code}${typeof message === 'string' ? ` (${message})` : ''}` : String(message ?? error);
     throw new DatabaseError(`cannot use the database at ${describeDatabase(url)}: ${why}`);
   }
-  return new PostgresDatabase(pool);
+  return new PostgresDatabase(pool, url, processId);
 }
 
 /** The store over a PostgreSQL database; the keychain (tokens shown again) stays this machine's, in `keychainDirectory`. */

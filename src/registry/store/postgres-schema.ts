@@ -6,6 +6,12 @@
  * one migrates and the others find it done.
  */
 
+/** Tables whose rows a process keeps in its read cache (read-cache.ts): a write to one tells the other processes. */
+const CACHED_TABLES = [
+  'users', 'applications', 'guilds', 'roles', 'channels', 'members', 'guild_installs', 'user_installs', 'channel_recipients',
+  'commands', 'command_permissions', 'sessions',
+];
+
 /** The schema's migrations, each a list of statements; the version is how many have run. */
 export const POSTGRES_MIGRATIONS: ReadonlyArray<readonly string[]> = [
   [
@@ -239,5 +245,45 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<readonly string[]> = [
       body TEXT NOT NULL
     )`,
     'CREATE INDEX ephemeral_messages_by_interaction ON ephemeral_messages (interaction_id)',
+  ],
+  // 3: what the processes share besides the data (schema.ts, 11), and the change signal: a
+  // write to any table a process caches rows of notifies `slashbench_changes` with the
+  // writer's application_name (its process), once per table and transaction.
+  [
+    `CREATE TABLE activity_instances (
+      id TEXT COLLATE "C" PRIMARY KEY,
+      application_id TEXT COLLATE "C" NOT NULL,
+      channel_id TEXT COLLATE "C" NOT NULL,
+      guild_id TEXT,
+      participants TEXT NOT NULL,
+      started_at BIGINT NOT NULL,
+      UNIQUE (application_id, channel_id)
+    )`,
+    `CREATE TABLE feed (
+      id BIGSERIAL PRIMARY KEY,
+      origin TEXT NOT NULL,
+      body TEXT NOT NULL,
+      created_at BIGINT NOT NULL
+    )`,
+    `CREATE TABLE processes (
+      id TEXT COLLATE "C" PRIMARY KEY,
+      heartbeat_at BIGINT NOT NULL
+    )`,
+    `CREATE TABLE gateway_sessions (
+      id TEXT COLLATE "C" PRIMARY KEY,
+      application_id TEXT COLLATE "C" NOT NULL,
+      shard_id INTEGER NOT NULL,
+      shard_count INTEGER NOT NULL,
+      process_id TEXT NOT NULL,
+      resumable_until BIGINT
+    )`,
+    'CREATE INDEX gateway_sessions_by_application ON gateway_sessions (application_id)',
+    `CREATE FUNCTION slashbench_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN
+       PERFORM pg_notify('slashbench_changes', current_setting('application_name'));
+       RETURN NULL;
+     END $$`,
+    ...CACHED_TABLES.map((table) => `CREATE TRIGGER ${table}_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table}
+       FOR EACH STATEMENT EXECUTE FUNCTION slashbench_changed()`),
   ],
 ];

@@ -267,4 +267,39 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX ephemeral_messages_by_interaction ON ephemeral_messages (interaction_id);
   `,
+  // 11: what several registry processes on one data directory share besides the data: the
+  // running Activity instances, the change feed (each process's events, read by the others
+  // when SQLite's data_version moves), the processes alive (heartbeats), and the gateway
+  // sessions each holds (live, or resumable until a time), so an interaction reaches a bot
+  // whose session is on another process.
+  `
+  CREATE TABLE activity_instances (
+    id TEXT PRIMARY KEY,
+    application_id TEXT NOT NULL,
+    channel_id TEXT NOT NULL,
+    guild_id TEXT,
+    participants TEXT NOT NULL,
+    started_at INTEGER NOT NULL,
+    UNIQUE (application_id, channel_id)
+  );
+  CREATE TABLE feed (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    origin TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE processes (
+    id TEXT PRIMARY KEY,
+    heartbeat_at INTEGER NOT NULL
+  );
+  CREATE TABLE gateway_sessions (
+    id TEXT PRIMARY KEY,
+    application_id TEXT NOT NULL,
+    shard_id INTEGER NOT NULL,
+    shard_count INTEGER NOT NULL,
+    process_id TEXT NOT NULL,
+    resumable_until INTEGER
+  );
+  CREATE INDEX gateway_sessions_by_application ON gateway_sessions (application_id);
+  `,
 ];
