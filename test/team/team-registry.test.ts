@@ -10,7 +10,9 @@ import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ClientSession, fromInteraction, indexed } from '../helpers/client-session.js';
 import { EXAMPLE } from '../helpers/listening-registry.js';
-import { cleanupRegistryProcesses } from '../helpers/registry-process.js';
+import { cleanupRegistryProcesses, EXAMPLE_WORLD } from '../helpers/registry-process.js';
+import { readWorldFile } from '../../src/registry/start.js';
+import { signatureCheckingBot, startBotServer, type BotServer } from '../helpers/bot-server.js';
 import { startTeam, stopTeamServer } from '../helpers/team.js';
 
 afterEach(async () => {
@@ -119,5 +121,80 @@ describe('a team registry: two processes on one PostgreSQL database', () => {
     const tags = new Set(after.map((name) => name.replace(/\d+$/, '')));
     expect(after).toHaveLength(100);
     expect(tags.size).toBe(1);
+  });
+
+  it('an HTTP bot answers an interaction invoked on A through B, follows up through A and edits through B', async () => {
+    const { processes: [a, b] } = await startTeam(2);
+    const application = (await call(a!.url, 'GET', '/api/v10/applications/@me')).body as { verify_key: string };
+    const answered: Array<Promise<unknown>> = [];
+    const bot: BotServer = await startBotServer(signatureCheckingBot(application.verify_key, (request, response) => {
+      const interaction = JSON.parse(request.body) as { id: string; token: string };
+      response.writeHead(202).end();
+      const webhook = `/api/v10/webhooks/${EXAMPLE.app.id}/${interaction.token}`;
+      answered.push((async () => {
+        const steps = [
+          await call(b!.url, 'POST', `/api/v10/interactions/${interaction.id}/${interaction.token}/callback`, { type: 4, data: { content: 'first, through B' } }),
+          await call(a!.url, 'POST', webhook, { content: 'a follow-up, through A' }),
+          await call(b!.url, 'PATCH', `${webhook}/messages/@original`, { content: 'first, edited through B' }),
+          // A second first answer is the second one, whichever process it reaches.
+          await call(a!.url, 'POST', `/api/v10/interactions/${interaction.id}/${interaction.token}/callback`, { type: 4, data: { content: 'again' } }),
+        ];
+        return steps.map((step) => step.status);
+      })());
+    }));
+    try {
+      const saved = await call(a!.url, 'PATCH', '/api/v10/applications/@me', { interactions_endpoint_url: bot.url });
+      expect(saved.status).toBe(200);
+      await call(a!.url, 'POST', `/api/v10/applications/${EXAMPLE.app.id}/guilds/${EXAMPLE.guild}/commands`, { name: 'relay', description: 'Answers on another process' });
+      const alice = await ClientSession.open(a!.url, EXAMPLE.alice.token);
+      try {
+        const relay = indexed(await alice.index(EXAMPLE.guild, EXAMPLE.general), 'relay');
+        expect((await alice.invoke(relay, { guildId: EXAMPLE.guild, channelId: EXAMPLE.general, nonce: 'http-1' })).status).toBe(204);
+        const id = (await alice.event('INTERACTION_CREATE', (data) => data.nonce === 'http-1')).d.id as string;
+        const original = (await alice.event('MESSAGE_CREATE', (data) => fromInteraction(id)(data) && data.content === 'first, through B')).d;
+        expect((await alice.event('MESSAGE_CREATE', (data) => fromInteraction(id)(data) && data.content === 'a follow-up, through A')).d)
+          .toMatchObject({ type: 0, interaction_metadata: { id, original_response_message_id: original.id } });
+        expect((await alice.event('MESSAGE_UPDATE', (data) => data.id === original.id)).d).toMatchObject({ content: 'first, edited through B' });
+        expect(await answered[0]).toEqual([204, 200, 200, 400]);
+      } finally {
+        await alice.close();
+      }
+    } finally {
+      await bot.close();
+    }
+  });
+
+  it('redeems an OAuth2 code once, whichever processes the two exchanges reach', async () => {
+    const { processes: [a, b] } = await startTeam(2);
+    // The example world's confidential client with a registered redirect: its Activity app.
+    const app = readWorldFile(EXAMPLE_WORLD).applications.find((entry) => entry.name === 'Example Activity')!;
+    const redirect = app.redirect_uris![0]!;
+    const authorize = await fetch(`${a!.url}/api/v10/oauth2/authorize?client_id=${app.id}&response_type=code&scope=identify&redirect_uri=${encodeURIComponent(redirect)}`, {
+      method: 'POST', headers: { authorization: EXAMPLE.alice.token, 'content-type': 'application/json' }, body: JSON.stringify({ authorize: true }),
+    });
+    expect(authorize.status).toBe(200);
+    const code = new URL(((await authorize.json()) as { location: string }).location).searchParams.get('code')!;
+    const exchange = (base: string) => fetch(`${base}/api/v10/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${app.id}:${app.client_secret}`).toString('base64')}` },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirect }),
+    }).then((response) => response.status);
+    const statuses = await Promise.all([exchange(a!.url), exchange(b!.url)]);
+    expect(statuses.sort()).toEqual([200, 400]);
+  });
+
+  it('counts the day\'s 200 creates once for the whole team', async () => {
+    const { processes } = await startTeam(2, ['--route-limit', '100000']);
+    // 200 new commands a day per scope: 100 through A, then 100 others replacing them through B.
+    for (let round = 0; round < 2; round += 1) {
+      const put = await call(processes[round]!.url, 'PUT', COMMANDS, Array.from({ length: 100 }, (_, index) => ({ name: `r${round}c${index}`, description: 'Counted' })));
+      expect(put.status).toBe(200);
+    }
+    // Room under the 100 cap, but not in the day's budget.
+    const [first] = (await call(processes[1]!.url, 'GET', COMMANDS)).body as Array<{ id: string }>;
+    expect((await call(processes[1]!.url, 'DELETE', `${COMMANDS}/${first!.id}`)).status).toBe(204);
+    const over = await call(processes[0]!.url, 'POST', COMMANDS, { name: 'one-more', description: 'Past the limit' });
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ code: 30034 });
   });
 });

@@ -11,17 +11,22 @@ const HEARTBEAT_MS = 1000;
 export const GONE_AFTER_MS = 5000;
 
 export interface Heartbeat {
-  /** How many other processes were alive at the last beat. */
+  /** How many other processes were alive at the last beat (or count). */
   peers(): number;
+  /** Counts the other processes again now (the database moved: one may have just started). */
+  recount(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export async function startHeartbeat(sql: Sql, processId: string, now: () => number, report: (error: unknown) => void): Promise<Heartbeat> {
   let peers = 0;
+  const recount = async () => {
+    peers = (await sql.get<{ count: number }>('SELECT count(*) AS count FROM processes WHERE id <> ? AND heartbeat_at > ?', processId, now() - GONE_AFTER_MS))?.count ?? 0;
+  };
   const beat = async () => {
     const at = now();
     await sql.run('INSERT INTO processes (id, heartbeat_at) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET heartbeat_at = excluded.heartbeat_at', processId, at);
-    peers = (await sql.get<{ count: number }>('SELECT count(*) AS count FROM processes WHERE id <> ? AND heartbeat_at > ?', processId, at - GONE_AFTER_MS))?.count ?? 0;
+    await recount();
     // Processes long gone, and the sessions they held.
     await sql.run('DELETE FROM gateway_sessions WHERE process_id IN (SELECT id FROM processes WHERE heartbeat_at <= ?)', at - 10 * GONE_AFTER_MS);
     await sql.run('DELETE FROM processes WHERE heartbeat_at <= ?', at - 10 * GONE_AFTER_MS);
@@ -31,6 +36,7 @@ export async function startHeartbeat(sql: Sql, processId: string, now: () => num
   timer.unref();
   return {
     peers: () => peers,
+    recount,
     async stop() {
       clearInterval(timer);
       await sql.run('DELETE FROM gateway_sessions WHERE process_id = ?', processId).catch(() => undefined);

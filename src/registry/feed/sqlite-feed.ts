@@ -56,6 +56,8 @@ export class SqliteFeed implements ChangeFeed {
     const version = this.options.sql.dataVersion();
     if (version === this.lastVersion) return;
     this.lastVersion = version;
+    // Another process wrote: perhaps one that has just started, which must now hear this one's events.
+    await this.heartbeat?.recount();
     const rows = await this.options.sql.all<{ id: number; origin: string; body: string }>(
       'SELECT id, origin, body FROM feed WHERE id > ? ORDER BY id', this.lastId,
     );
