@@ -95,6 +95,8 @@ export async function startRegistry(options: StartOptions): Promise<RunningRegis
   }
   const settings = settingsFile(join(options.dataDirectory, SETTINGS_FILE_NAME));
   const app = buildApp({
+    // A 500 is the registry's fault: whoever runs it sees why on stderr (credentials redacted).
+    logger: { level: 'error', stream: process.stderr },
     store, now, nextId, settings, ...(options.routeLimit ? { routeLimit: options.routeLimit } : {}), ...(options.redirects ? { redirects: options.redirects } : {}),
     ...(options.clientDirectory === undefined ? {} : { clientDirectory: options.clientDirectory }),
     ...(options.sampleActivityDirectory === undefined ? {} : { sampleActivityDirectory: options.sampleActivityDirectory }),

@@ -26,6 +26,14 @@ function ruleContext(scope: CommandScope) {
   return { scope: scope.guildId === null ? 'global' : 'guild', applicationFlags: scope.application.flags } as const;
 }
 
+/**
+ * The writes that take turns: every write to an application's commands reads its lists and
+ * its day's creates (any scope's), so two at once would collide and one retry (database.ts).
+ */
+function writesOf(scope: CommandScope): string {
+  return `commands:${scope.application.id}`;
+}
+
 function sameKey(a: CommandDefinition, b: CommandDefinition): boolean {
   return a.type === b.type && a.name === b.name;
 }
@@ -66,7 +74,7 @@ export async function createCommand(scope: CommandScope, body: unknown): Promise
     await store.commands.put(command);
     await recordDailyCreates(store, application.id, guildId, 1, scope.now);
     return { created: true, command };
-  });
+  }, writesOf(scope));
 }
 
 /** The command `id` in this scope, or the service's 10063. */
@@ -93,12 +101,12 @@ export async function editCommand(scope: CommandScope, id: string, patch: unknow
     if (updated.definition.name !== command.definition.name) await store.commands.deletePermissions(command);
     await store.commands.put(updated);
     return updated;
-  });
+  }, writesOf(scope));
 }
 
 /** DELETE: the command and its permissions. */
 export async function deleteCommand(scope: CommandScope, id: string): Promise<void> {
-  await scope.store.transaction(async () => await scope.store.commands.delete(await findCommand(scope, id)));
+  await scope.store.transaction(async () => await scope.store.commands.delete(await findCommand(scope, id)), writesOf(scope));
 }
 
 /**
@@ -150,7 +158,7 @@ export async function overwriteCommands(scope: CommandScope, body: unknown): Pro
     }
     await recordDailyCreates(store, application.id, guildId, created, scope.now);
     return saved;
-  });
+  }, writesOf(scope));
 }
 
 function newCommand(id: string, applicationId: string, guildId: string | null, definition: CommandDefinition): StoredCommand {

@@ -30,8 +30,10 @@ export interface Sql {
    * Runs `work` in one transaction: all its writes are committed, or none. Nested calls
    * join the outer one. A backend may run `work` more than once (a serialization failure
    * under concurrent writers is retried), so `work` defers its effects to `afterCommit`.
+   * Transactions given the same `key` run one at a time (across processes on a shared
+   * backend): for writes that would otherwise all collide and retry.
    */
-  transaction<T>(work: () => Promise<T>): Promise<T>;
+  transaction<T>(work: () => Promise<T>, key?: string): Promise<T>;
   /** Runs `action` once the current transaction has committed (at once outside one); never after a rollback. */
   afterCommit(action: () => void): void;
   /** Forgets every cached row: another process changed the data (the change feed says so). */

@@ -7,10 +7,14 @@
  * the 100-command cap, the day's 200 creates, a code redeemed once) stays atomic across
  * processes, and a transaction that lost a race (40001, or a deadlock, 40P01) is run again,
  * from the start, with what the winner wrote. So `work` defers its effects to `afterCommit`.
+ * Transactions that would all collide (every write to one application's commands reads its
+ * whole list) name a key: those take turns, in this process and then on a session advisory
+ * lock across processes, so a hundred concurrent writers queue instead of retrying in a storm.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { Sql } from './database.js';
+import { KeyedTurns } from './keyed-turns.js';
 import { ReadCache } from './read-cache.js';
 
 /** Serialization failure and deadlock: the transaction is retried. */
@@ -56,6 +60,8 @@ export class PostgresDatabase implements Sql {
   private readonly texts = new Map<string, string>();
   private readonly scope = new AsyncLocalStorage<TransactionScope>();
   private readonly reads: ReadCache;
+  /** Keyed transactions of this process, one at a time a key, before any waits on the server's lock with a pooled connection. */
+  private readonly turns = new KeyedTurns();
   /** Moves when the change feed says another process wrote: the read cache forgets its rows. */
   private remoteVersion = 0;
 
@@ -104,27 +110,46 @@ export class PostgresDatabase implements Sql {
     return this.reads.readAsync(sql, params, () => this.all<T>(sql, ...params));
   }
 
-  async transaction<T>(work: () => Promise<T>): Promise<T> {
+  async transaction<T>(work: () => Promise<T>, key?: string): Promise<T> {
     if (this.scope.getStore() !== undefined) return work();
-    for (let attempt = 1; ; attempt++) {
+    if (key === undefined) return this.attempts(work);
+    return this.turns.take(key, async () => {
+      // Outside the transaction, so its snapshot is taken after the previous holder's commit.
       const client = await this.pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
+        try {
+          return await this.attempts(work, client);
+        } finally {
+          await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]).catch(() => undefined);
+        }
+      } finally {
+        client.release();
+      }
+    });
+  }
+
+  /** `work` in SERIALIZABLE transactions until one commits; on `held`, a client the caller releases. */
+  private async attempts<T>(work: () => Promise<T>, held?: pg.PoolClient): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const client = held ?? (await this.pool.connect());
       const scope: TransactionScope = { client, afterCommit: [] };
       try {
         await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
         const result = await this.scope.run(scope, work);
         await client.query('COMMIT');
-        client.release();
         for (const action of scope.afterCommit) action();
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
-        client.release();
         // What a failed attempt wrote is gone; rows it read into the cache may be too.
         this.reads.forget();
         const code = (error as { code?: unknown }).code;
         if (typeof code !== 'string' || !RETRYABLE.has(code) || attempt >= ATTEMPTS) throw error;
         // A little apart, so the processes that collided do not collide again in step.
         await new Promise((resolve) => setTimeout(resolve, Math.random() * attempt * 5));
+      } finally {
+        if (held === undefined) client.release();
       }
     }
   }

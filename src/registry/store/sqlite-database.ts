@@ -118,7 +118,8 @@ export class SqliteDatabase implements Sql {
   /**
    * BEGIN IMMEDIATE (the write lock up front, so another process on the same data
    * directory makes this wait, busy_timeout, instead of failing with SQLITE_BUSY_SNAPSHOT),
-   * `work`, COMMIT; on an error ROLLBACK and rethrow that error.
+   * `work`, COMMIT; on an error ROLLBACK and rethrow that error. Every transaction takes
+   * its turn at the gate, so a key (database.ts) adds nothing here.
    */
   async transaction<T>(work: () => Promise<T>): Promise<T> {
     if (this.scope.getStore() !== undefined) return work();

@@ -69,8 +69,8 @@ export class Store {
   }
 
   /** Runs `work` atomically: all its writes are committed together, or none (database.ts). */
-  transaction<T>(work: () => Promise<T>): Promise<T> {
-    return this.sql.transaction(work);
+  transaction<T>(work: () => Promise<T>, key?: string): Promise<T> {
+    return this.sql.transaction(work, key);
   }
 
   /** Runs `action` once the current transaction has committed (at once outside one). */
