@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   const stop = async () => {
     for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
+    await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : Promise.resolve())));
     await postgres.stop();
     await rm(data, { recursive: true, force: true });
   };
