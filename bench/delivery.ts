@@ -4,6 +4,12 @@
  * and over the gateway (the bot session has the INTERACTION_CREATE frame). Samples of the
  * registry and of the baselines alternate, so both see the same machine.
  */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { monotonicMs } from './clock.js';
+import { profileTables, readProfile } from './cpu-profile.js';
+import { flameGraphSvg } from './flame-graph.js';
 import { startInteractionRig } from './interaction-rig.js';
 import { summarize } from './stats.js';
 import type { Row } from './table.js';
@@ -12,47 +18,83 @@ export interface LatencyOptions {
   iterations: number;
   warmup: number;
   progress: (message: string) => void;
+  /**
+   * Runs the registry under `--cpu-prof` and writes what it spent its time on while the
+   * benchmark measured: out/bench/profile/delivery.cpuprofile, delivery-top.md (tables) and
+   * delivery-flame.svg. The figures are then the profiled registry's, and marked so.
+   */
+  profile?: boolean;
 }
+
+/** Where `--profile` writes. */
+export const PROFILE_DIRECTORY = fileURLToPath(new URL('../profile/', import.meta.url));
 
 const AT_MOST_3 = { comparison: 'at most', ratio: 3 } as const;
 
 export async function benchDelivery(options: LatencyOptions): Promise<Row[]> {
-  const rig = await startInteractionRig();
+  const profileName = 'delivery.cpuprofile';
+  if (options.profile) {
+    await mkdir(PROFILE_DIRECTORY, { recursive: true });
+    await rm(join(PROFILE_DIRECTORY, profileName), { force: true });
+  }
+  const rig = await startInteractionRig(options.profile ? {
+    registryNodeArgs: ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIRECTORY, '--cpu-prof-name', profileName, '--cpu-prof-interval', '100'],
+  } : {});
+  const measured = { from: 0, to: 0 };
+  let rows: Row[];
   try {
-    const samples = { http: [] as number[], post: [] as number[], forward: [] as number[], gateway: [] as number[], relay: [] as number[], send: [] as number[] };
+    const samples = { http: [] as number[], post: [] as number[], warm: [] as number[], forward: [] as number[], gateway: [] as number[], relay: [] as number[], send: [] as number[] };
     for (let round = 0; round < options.warmup + options.iterations; round++) {
       const http = await rig.invokeHttp();
       const post = await rig.postToBot();
+      const warm = await rig.postToBotWarm();
       const forward = await rig.postThenForward();
       const gateway = await rig.invokeGateway();
       const relay = await rig.postThenRelay();
       const send = await rig.sendOverSocket();
-      if (round < options.warmup) continue;
+      if (round < options.warmup) {
+        measured.from = monotonicMs();
+        continue;
+      }
       samples.http.push(http.delivered);
       samples.post.push(post);
+      samples.warm.push(warm);
       samples.forward.push(forward);
       samples.gateway.push(gateway.delivered);
       samples.relay.push(relay);
       samples.send.push(send);
       if ((round - options.warmup + 1) % 500 === 0) options.progress(`delivery: ${round - options.warmup + 1}/${options.iterations}`);
     }
+    measured.to = monotonicMs();
     const http = summarize(samples.http);
     const post = summarize(samples.post);
+    const warm = summarize(samples.warm);
     const forward = summarize(samples.forward);
     const gateway = summarize(samples.gateway);
     const relay = summarize(samples.relay);
     const send = summarize(samples.send);
+    const marked = options.profile ? ' (profiled)' : '';
     const row = (benchmark: string, figure: 'p50' | 'p99', value: number, baseline: number, baselineName: string, target?: Row['target']): Row =>
-      ({ benchmark, figure, unit: 'ms', value, baseline, baselineName, ...(target ? { target } : {}) });
-    return [
+      ({ benchmark: `${benchmark}${marked}`, figure, unit: 'ms', value, baseline, baselineName, ...(target ? { target } : {}) });
+    rows = [
       row('1 delivery, HTTP endpoint', 'p50', http.p50, post.p50, 'one signed POST to the same bot', AT_MOST_3),
       row('1 delivery, HTTP endpoint', 'p99', http.p99, post.p99, 'one signed POST to the same bot'),
+      row('1 delivery, HTTP endpoint', 'p50', http.p50, warm.p50, "the same POST with the registry's warm-socket client"),
       row('1 delivery, HTTP endpoint', 'p50', http.p50, forward.p50, 'POST to a bare server that forwards it'),
       row('1 delivery, gateway', 'p50', gateway.p50, relay.p50, 'POST to a bare server + bare ws send', AT_MOST_3),
       row('1 delivery, gateway', 'p99', gateway.p99, relay.p99, 'POST to a bare server + bare ws send'),
       row('1 delivery, gateway', 'p50', gateway.p50, send.p50, 'bare ws send alone'),
     ];
   } finally {
+    // Stopping the registry writes its profile.
     await rig.close();
   }
+  if (options.profile) {
+    const summary = await readProfile(join(PROFILE_DIRECTORY, profileName), measured.from, measured.to);
+    const title = `The registry under the delivery benchmark (${options.iterations} rounds: HTTP and gateway invocations, callbacks)`;
+    await writeFile(join(PROFILE_DIRECTORY, 'delivery-top.md'), `# ${title}\n\n${profileTables(summary)}\n`);
+    await writeFile(join(PROFILE_DIRECTORY, 'delivery-flame.svg'), flameGraphSvg(summary, title));
+    options.progress(`delivery: profile in ${PROFILE_DIRECTORY} (delivery-top.md, delivery-flame.svg)`);
+  }
+  return rows;
 }

@@ -3,9 +3,10 @@
  * the same run, then one table of figures, baselines, ratios and targets. Exits non-zero
  * only when a run is broken (an error, a failed request), never because something is slow.
  *
- *   node out/bench/bench/run.js [--only delivery,round-trip,reads,bulk,index,client,memory,driver] [--quick]
+ *   node out/bench/bench/run.js [--only delivery,round-trip,reads,bulk,index,client,memory,driver] [--quick] [--profile]
  *
  * `--quick` runs every benchmark with few samples, to check the harness, not the registry.
+ * `--profile` runs the delivery benchmark's registry under `--cpu-prof` (delivery.ts).
  * The table is also written to out/bench/results.md and results.json.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -26,16 +27,18 @@ const { values } = parseArgs({
   options: {
     only: { type: 'string' },
     quick: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
   },
   strict: true,
 });
 const quick = values.quick;
 const progress = (message: string) => console.error(`  ${message}`);
 const latency = { iterations: quick ? 100 : 2000, warmup: quick ? 20 : 200, progress };
+const profile = values.profile;
 const throughput = { connections: 10, durationSeconds: quick ? 1 : 5, rounds: quick ? 1 : 2, progress };
 
 const BENCHMARKS: Record<string, () => Promise<Row[]>> = {
-  delivery: () => benchDelivery(latency),
+  delivery: () => benchDelivery({ ...latency, profile }),
   'round-trip': () => benchRoundTrip(latency),
   reads: () => benchCommandReads(throughput),
   bulk: () => benchBulkOverwrite({ iterations: quick ? 2 : 10, progress }),
