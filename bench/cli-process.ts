@@ -13,8 +13,10 @@ import { fileURLToPath } from 'node:url';
 import type { WorldFile } from '../src/shared/world-file.js';
 import { BrokenRun } from './registry.js';
 
-/** The registry's CLI, as compiled into out/bench by `npm run bench`. */
-export const CLI = fileURLToPath(new URL('../src/registry/cli.js', import.meta.url));
+/** The registry's CLI, as compiled into out/bench and bundled by `npm run bench`, as `npm run serve`'s is. */
+export const CLI = fileURLToPath(new URL('../src/registry/cli.bundle.js', import.meta.url));
+/** The same CLI before bundling: what a CPU profile reads best (each function in its own file). */
+export const UNBUNDLED_CLI = fileURLToPath(new URL('../src/registry/cli.js', import.meta.url));
 
 export interface Child {
   url: string;

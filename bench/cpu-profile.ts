@@ -36,8 +36,11 @@ export interface ProfileSummary {
   intervalMicros: number;
 }
 
-/** The profile's samples taken between `fromMs` and `toMs` (monotonicMs), merged into one call tree. */
-export async function readProfile(path: string, fromMs: number, toMs: number): Promise<ProfileSummary> {
+/** A stretch of time to keep samples of, in monotonicMs: [from, to]. */
+export type Window = readonly [number, number];
+
+/** The profile's samples taken inside `windows` (sorted, not overlapping), merged into one call tree. */
+export async function readProfile(path: string, windows: readonly Window[]): Promise<ProfileSummary> {
   const profile = JSON.parse(await readFile(path, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
@@ -45,9 +48,11 @@ export async function readProfile(path: string, fromMs: number, toMs: number): P
   const counts = new Map<number, number>();
   let time = profile.startTime;
   let samples = 0;
+  let window = 0;
   profile.samples.forEach((id, index) => {
     time += profile.timeDeltas[index] ?? 0;
-    if (time < fromMs * 1000 || time > toMs * 1000) return;
+    while (window < windows.length && (windows[window] as Window)[1] * 1000 < time) window++;
+    if (window >= windows.length || time < (windows[window] as Window)[0] * 1000) return;
     counts.set(id, (counts.get(id) ?? 0) + 1);
     samples += 1;
   });

@@ -4,12 +4,12 @@
  * and over the gateway (the bot session has the INTERACTION_CREATE frame). Samples of the
  * registry and of the baselines alternate, so both see the same machine.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monotonicMs } from './clock.js';
-import { profileTables, readProfile } from './cpu-profile.js';
-import { flameGraphSvg } from './flame-graph.js';
+import type { Window } from './cpu-profile.js';
+import { writeDeliveryProfile } from './delivery-profile.js';
 import { startInteractionRig } from './interaction-rig.js';
 import { summarize } from './stats.js';
 import type { Row } from './table.js';
@@ -20,8 +20,8 @@ export interface LatencyOptions {
   progress: (message: string) => void;
   /**
    * Runs the registry under `--cpu-prof` and writes what it spent its time on while the
-   * benchmark measured: out/bench/profile/delivery.cpuprofile, delivery-top.md (tables) and
-   * delivery-flame.svg. The figures are then the profiled registry's, and marked so.
+   * benchmark measured (delivery-profile.ts): out/bench/profile/delivery.cpuprofile,
+   * delivery-top.md and two flame graphs. The figures are then the profiled registry's, and marked so.
    */
   profile?: boolean;
 }
@@ -41,6 +41,7 @@ export async function benchDelivery(options: LatencyOptions): Promise<Row[]> {
     registryNodeArgs: ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIRECTORY, '--cpu-prof-name', profileName, '--cpu-prof-interval', '100'],
   } : {});
   const measured = { from: 0, to: 0 };
+  const hotPath: Window[] = [];
   let rows: Row[];
   try {
     const samples = { http: [] as number[], post: [] as number[], warm: [] as number[], forward: [] as number[], gateway: [] as number[], relay: [] as number[], send: [] as number[] };
@@ -57,6 +58,7 @@ export async function benchDelivery(options: LatencyOptions): Promise<Row[]> {
         continue;
       }
       samples.http.push(http.delivered);
+      hotPath.push(http.window);
       samples.post.push(post);
       samples.warm.push(warm);
       samples.forward.push(forward);
@@ -90,11 +92,10 @@ export async function benchDelivery(options: LatencyOptions): Promise<Row[]> {
     await rig.close();
   }
   if (options.profile) {
-    const summary = await readProfile(join(PROFILE_DIRECTORY, profileName), measured.from, measured.to);
-    const title = `The registry under the delivery benchmark (${options.iterations} rounds: HTTP and gateway invocations, callbacks)`;
-    await writeFile(join(PROFILE_DIRECTORY, 'delivery-top.md'), `# ${title}\n\n${profileTables(summary)}\n`);
-    await writeFile(join(PROFILE_DIRECTORY, 'delivery-flame.svg'), flameGraphSvg(summary, title));
-    options.progress(`delivery: profile in ${PROFILE_DIRECTORY} (delivery-top.md, delivery-flame.svg)`);
+    await writeDeliveryProfile(PROFILE_DIRECTORY, {
+      profile: join(PROFILE_DIRECTORY, profileName), measured: [measured.from, measured.to], hotPath, iterations: options.iterations,
+    });
+    options.progress(`delivery: profile in ${PROFILE_DIRECTORY} (delivery-top.md, delivery-flame.svg, delivery-flame-all.svg)`);
   }
   return rows;
 }

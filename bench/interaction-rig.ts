@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import { startBareSocketPair } from './bare-server.js';
 import type { BareSettings, BotKeys } from './child-messages.js';
-import { CLI, startCli } from './cli-process.js';
+import { CLI, startCli, UNBUNDLED_CLI } from './cli-process.js';
 import { monotonicMs } from './clock.js';
 import { GatewaySession } from './gateway-session.js';
 import { startHelper } from './helper-process.js';
@@ -43,6 +43,8 @@ export interface InvocationTimes {
   delivered: number;
   /** The client's session has the app's MESSAGE_CREATE. */
   messaged: number;
+  /** From the client's POST to the bot having the interaction, in monotonicMs: the stretch a profile of the hot path keeps. */
+  window: readonly [number, number];
 }
 
 export interface InteractionRig {
@@ -66,7 +68,7 @@ export interface InteractionRig {
 }
 
 export interface RigOptions {
-  /** Node's options for the registry's process (`--cpu-prof` and its settings). */
+  /** Node's options for the registry's process (`--cpu-prof` and its settings); given, the unbundled CLI runs, whose profile names each file. */
   registryNodeArgs?: readonly string[];
 }
 
@@ -77,7 +79,7 @@ export async function startInteractionRig(options: RigOptions = {}): Promise<Int
   const directory = await mkdtemp(join(tmpdir(), 'slashbench-bench-delivery-'));
   const closers: Array<() => Promise<void>> = [() => rm(directory, { recursive: true, force: true })];
   try {
-    const registry = await startCli(join(directory, 'registry'), world.file, CLI, options.registryNodeArgs);
+    const registry = await startCli(join(directory, 'registry'), world.file, options.registryNodeArgs ? UNBUNDLED_CLI : CLI, options.registryNodeArgs);
     closers.push(() => registry.stop());
     const commandOf = async (app: BenchApp): Promise<Command> => {
       const [command] = await api<Command[]>(registry.url, {
@@ -166,7 +168,7 @@ export async function startInteractionRig(options: RigOptions = {}): Promise<Int
         const [got, shown] = await Promise.all([delivery, message]);
         deliveredBody ||= got.body;
         messageFrame ||= JSON.stringify({ op: 0, t: 'MESSAGE_CREATE', s: 1000, d: shown.data });
-        return { delivered: got.at - started, messaged: shown.receivedAt - started };
+        return { delivered: got.at - started, messaged: shown.receivedAt - started, window: [started, got.at] };
       },
 
       async invokeGateway() {
@@ -183,7 +185,7 @@ export async function startInteractionRig(options: RigOptions = {}): Promise<Int
           body: INLINE_ANSWER, expect: [204],
         });
         const shown = await message;
-        return { delivered: got.receivedAt - started, messaged: shown.receivedAt - started };
+        return { delivered: got.receivedAt - started, messaged: shown.receivedAt - started, window: [started, got.receivedAt] };
       },
 
       async postToBot() {

@@ -3,7 +3,9 @@
  * the same run, then one table of figures, baselines, ratios and targets. Exits non-zero
  * only when a run is broken (an error, a failed request), never because something is slow.
  *
- *   node out/bench/bench/run.js [--only delivery,round-trip,reads,bulk,index,client,memory,driver] [--quick] [--profile]
+ *   npm run bench -- [--only delivery,round-trip,reads,bulk,index,client,memory,driver] [--quick] [--profile]
+ *
+ * (`npm run bench` compiles bench/ and bundles the registry CLI as `npm run serve`'s is, then runs this.)
  *
  * `--quick` runs every benchmark with few samples, to check the harness, not the registry.
  * `--profile` runs the delivery benchmark's registry under `--cpu-prof` (delivery.ts).
