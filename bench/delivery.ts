@@ -30,6 +30,12 @@ export interface LatencyOptions {
 export const PROFILE_DIRECTORY = fileURLToPath(new URL('../profile/', import.meta.url));
 
 const AT_MOST_3 = { comparison: 'at most', ratio: 3 } as const;
+const AT_MOST_4 = { comparison: 'at most', ratio: 4 } as const;
+
+/** Why 3 may be out of reach: what the profile shows (docs/benchmarks.md, "The delivery profile"). */
+const HTTP_FLOOR = 'a bare server that only forwards the signed body, in its own process as the registry is, already takes 2-2.7x '
+  + 'the floor (a second hop and the signature); the registry\'s checks and payload then leave under one floor of room. '
+  + 'Profile: npm run bench -- --only delivery --profile';
 
 export async function benchDelivery(options: LatencyOptions): Promise<Row[]> {
   const profileName = 'delivery.cpuprofile';
@@ -76,11 +82,11 @@ export async function benchDelivery(options: LatencyOptions): Promise<Row[]> {
     const relay = summarize(samples.relay);
     const send = summarize(samples.send);
     const marked = options.profile ? ' (profiled)' : '';
-    const row = (benchmark: string, figure: 'p50' | 'p99', value: number, baseline: number, baselineName: string, target?: Row['target']): Row =>
-      ({ benchmark: `${benchmark}${marked}`, figure, unit: 'ms', value, baseline, baselineName, ...(target ? { target } : {}) });
+    const row = (benchmark: string, figure: 'p50' | 'p99', value: number, baseline: number, baselineName: string, target?: Row['target'], outOfReach?: string): Row =>
+      ({ benchmark: `${benchmark}${marked}`, figure, unit: 'ms', value, baseline, baselineName, ...(target ? { target } : {}), ...(outOfReach ? { outOfReach } : {}) });
     rows = [
-      row('1 delivery, HTTP endpoint', 'p50', http.p50, post.p50, 'one signed POST to the same bot', AT_MOST_3),
-      row('1 delivery, HTTP endpoint', 'p99', http.p99, post.p99, 'one signed POST to the same bot'),
+      row('1 delivery, HTTP endpoint', 'p50', http.p50, post.p50, 'one signed POST to the same bot', AT_MOST_3, HTTP_FLOOR),
+      row('1 delivery, HTTP endpoint', 'p99', http.p99, post.p99, 'one signed POST to the same bot', AT_MOST_4),
       row('1 delivery, HTTP endpoint', 'p50', http.p50, warm.p50, "the same POST with the registry's warm-socket client"),
       row('1 delivery, HTTP endpoint', 'p50', http.p50, forward.p50, 'POST to a bare server that forwards it'),
       row('1 delivery, gateway', 'p50', gateway.p50, relay.p50, 'POST to a bare server + bare ws send', AT_MOST_3),

@@ -52,7 +52,7 @@ export function flameGraphSvg(summary: ProfileSummary, title: string): string {
     .replace(/\{Y(\d+)\}/g, (_, level: string) => String(height - (Number(level) + 2) * ROW))
     .replace(/\{T(\d+)\}/g, (_, level: string) => String(height - (Number(level) + 2) * ROW + ROW - 5));
   const legend = Object.entries({ ...COLOURS, packages: '#7cb87c' })
-    .map(([name, colour], index) => `<rect x="${index * 200}" y="${height - ROW + 3}" width="12" height="12" fill="${colour}"/><text x="${index * 200 + 16}" y="${height - 4}" font-size="11">${escape(name)}</text>`)
+    .map(([name, colour], index) => `<rect x="${index * 260}" y="${height - ROW + 3}" width="12" height="12" fill="${colour}"/><text x="${index * 260 + 16}" y="${height - 4}" font-size="11">${escape(name)}</text>`)
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height + ROW}" font-family="monospace">
 <text x="0" y="12" font-size="13">${escape(title)}: ${ms(total)} ms busy, ${summary.samples} samples (hover for figures)</text>

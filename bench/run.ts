@@ -73,7 +73,9 @@ async function main(): Promise<number> {
   }
   console.log(`\n${textTable(rows)}\n`);
   const missed = rows.filter((row) => isMet(row) === false);
-  for (const row of missed) console.log(`target missed: ${row.benchmark} ${row.figure}: ratio ${ratioOf(row).toFixed(2)}, target ${targetText(row)}`);
+  for (const row of missed) {
+    console.log(`target missed: ${row.benchmark} ${row.figure}: ratio ${ratioOf(row).toFixed(2)}, target ${targetText(row)}${row.outOfReach ? `\n  why: ${row.outOfReach}` : ''}`);
+  }
   if (broken.length > 0) console.log(`broken: ${broken.join(', ')}`);
 
   const outDirectory = fileURLToPath(new URL('../', import.meta.url));
