@@ -12,6 +12,9 @@ import { EventBus } from './events.js';
 import { createGateway } from './gateway/gateway.js';
 import type { GatewayHub } from './gateway/hub.js';
 import { SessionStarts } from './gateway/session-starts.js';
+import { relayBus, type ChangeFeed } from './feed/change-feed.js';
+import { sessionRegistry } from './feed/gateway-sessions.js';
+import { startFeed } from './feed/start-feed.js';
 import { ActivityLauncher } from './interactions/activities.js';
 import { InteractionLedger } from './interactions/ledger.js';
 import { DEFAULT_BODY_LIMIT, registerJsonBody } from './http/json-body.js';
@@ -104,9 +107,36 @@ export interface RegistryContext {
   redirects: RedirectInbox;
   /** The clock a test moves, when the registry was built with one. */
   clock?: AdjustableClock;
+  /** The change feed to the other processes on the store, once the app is ready; null when there are none to have. */
+  feed?: ChangeFeed | null;
 }
 
 export const DEFAULT_ROUTE_LIMIT: RouteLimit = { limit: 50, windowMs: 1000 };
+
+/**
+ * Several processes on one store are one registry (feed/change-feed.ts): the feed starts
+ * when the app is ready, carries the bus's events both ways, and with PostgreSQL every
+ * request first waits until this process knows every change committed before it came.
+ */
+function connectFeed(app: FastifyInstance, context: RegistryContext, holder: { feed: ChangeFeed | null }): void {
+  let relay: ReturnType<typeof relayBus> | undefined;
+  app.addHook('onReady', async () => {
+    const feed = await startFeed(context.store, (event) => relay?.deliver(event), (problem) => app.log.warn(problem));
+    if (feed === null) return;
+    relay = relayBus(context.bus, feed, context.store);
+    holder.feed = feed;
+    context.feed = feed;
+  });
+  if (context.store.sql.dialect === 'postgres') {
+    app.addHook('onRequest', async () => {
+      await context.feed?.caughtUp();
+    });
+  }
+  app.addHook('onClose', async () => {
+    relay?.stop();
+    await context.feed?.close();
+  });
+}
 
 export function buildApp(options: RegistryOptions): FastifyInstance {
   const now = options.clock?.now ?? options.now ?? Date.now;
@@ -114,8 +144,11 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   const deadlineMs = options.deliveryTimeoutMs ?? DELIVERY_TIMEOUT_MS;
   const bus = options.bus ?? new EventBus();
   const sessionStarts = options.sessionStarts ?? new SessionStarts(now);
+  // The feed starts with the app (onReady below); sessions are recorded for it once it has.
+  const feedHolder: { feed: ChangeFeed | null } = { feed: null };
   const gateway = options.gateway ?? createGateway({
     store: options.store, bus, now, sessionStarts,
+    sessionObserver: sessionRegistry(options.store, () => feedHolder.feed, (error) => console.error(`slashbench: a gateway session could not be recorded: ${(error as Error).message}`)),
     ...(options.heartbeatInterval === undefined ? {} : { heartbeatInterval: options.heartbeatInterval }),
     ...(options.resumeWindow === undefined ? {} : { resumeWindow: options.resumeWindow }),
   });
@@ -131,8 +164,8 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
       now,
       nextId,
     }),
-    ledger: new InteractionLedger(now),
-    activities: new ActivityLauncher(nextId, now),
+    ledger: new InteractionLedger(options.store.interactions, now),
+    activities: new ActivityLauncher(options.store, nextId, now),
     deadlineMs,
     gateway,
     settings: options.settings ?? memorySettings(),
@@ -151,6 +184,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
     logController: new LogController({ disableRequestLogging: true }),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  connectFeed(app, context, feedHolder);
   registerJsonBody(app);
   registerMultipartBodies(app);
   registerCors(app);

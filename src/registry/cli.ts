@@ -1,5 +1,6 @@
 /**
- * `npm run serve -- [--host H] [--port N] [--data DIR] [--world FILE] [--test-clock]`: the headless registry.
+ * `npm run serve -- [--host H] [--port N] [--data DIR] [--database URL] [--world FILE] [--test-clock]`: the headless registry.
+ * With `--database` (or SLASHBENCH_DATABASE_URL) the store is a PostgreSQL database that several processes share.
  * Prints one line with `listening on http://HOST:PORT` when ready.
  */
 import { parseArgs } from 'node:util';
@@ -8,9 +9,10 @@ import { AdjustableClock } from './driver/adjustable-clock.js';
 import { tokensCommand } from './tokens-listing.js';
 import { isLoopbackAddress } from './http/loopback.js';
 import { startRegistry, StartError } from './start.js';
+import { DatabaseError, describeDatabase } from './store/database-error.js';
 import { StorageError } from './store/storage-error.js';
 
-const USAGE = 'usage: npm run serve -- [--host H] [--port N] [--data DIR] [--world FILE] [--route-limit N] [--test-clock]';
+const USAGE = 'usage: npm run serve -- [--host H] [--port N] [--data DIR] [--database postgres://...] [--world FILE] [--route-limit N] [--test-clock]';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -18,6 +20,7 @@ async function main(): Promise<void> {
       host: { type: 'string', default: '127.0.0.1' },
       port: { type: 'string', default: '8484' },
       data: { type: 'string' },
+      database: { type: 'string' },
       world: { type: 'string' },
       'route-limit': { type: 'string' },
       // Tests move this clock (POST /_slashbench/driver/clock); for throwaway data only, since ids made while it ran ahead stay ahead.
@@ -37,6 +40,7 @@ async function main(): Promise<void> {
     throw new StartError('--route-limit must be a positive number of requests per second');
   }
   const dataDirectory = values.data ?? defaultDataDirectory();
+  const databaseUrl = values.database ?? process.env.SLASHBENCH_DATABASE_URL;
   if (!isLoopbackHost(values.host)) {
     console.error(
       `slashbench: warning: --host ${values.host} is not a loopback address, so other machines can reach this registry. ` +
@@ -47,6 +51,7 @@ async function main(): Promise<void> {
     host: values.host,
     port,
     dataDirectory,
+    ...(databaseUrl ? { databaseUrl } : {}),
     ...(values.world === undefined ? {} : { worldFile: values.world }),
     ...(routeLimit === undefined ? {} : { routeLimit: { limit: routeLimit, windowMs: 1000 } }),
     ...(values['test-clock'] ? { clock: new AdjustableClock() } : {}),
@@ -61,7 +66,8 @@ async function main(): Promise<void> {
   if (registry.demo) printDemo(registry.demo);
   // On every start, not only the first: whoever missed the demo's lines can always get the tokens back.
   console.log(`Tokens: ${registry.store.credentials.keychainPath ?? 'in memory'} (list or reset them: ${tokensCommand(dataDirectory)})`);
-  console.log(`Slashbench registry (data: ${dataDirectory}) listening on ${registry.url}`);
+  const where = databaseUrl ? `, database: ${describeDatabase(databaseUrl)}` : '';
+  console.log(`Slashbench registry (data: ${dataDirectory}${where}) listening on ${registry.url}`);
 }
 
 /** A plain decimal integer ("80", not "", "0x50" or "1e3"), or undefined. */
@@ -90,7 +96,7 @@ function listenProblem(error: unknown): string | undefined {
 
 main().catch((error: unknown) => {
   // The operator's problems (a full or read-only data directory, a taken port) in one line, without a stack.
-  const operatorProblem = error instanceof StorageError ? error.message : listenProblem(error);
+  const operatorProblem = error instanceof StorageError || error instanceof DatabaseError ? error.message : listenProblem(error);
   if (operatorProblem !== undefined) {
     console.error(`slashbench: ${operatorProblem}`);
     process.exit(1);

@@ -33,12 +33,25 @@ export interface RegistryEvents {
   /** An app's bot identified on the gateway (its READY went out): what a test waits for before acting. */
   botConnected: [{ application_id: string }];
   /**
+   * A dispatch for an app's bot sessions that this process may not hold (an interaction
+   * invoked here, for a bot connected to another process of a team): every process sends it
+   * to the sessions it holds.
+   */
+  botDispatch: [BotDispatch];
+  /**
    * A message in a channel was created, edited or deleted (by a bot, a person or an
    * interaction response): bots hear MESSAGE_CREATE / _UPDATE / _DELETE by their intents.
    */
   channelMessage: [ChannelMessageEvent];
   /** A person added or removed a vote on a poll: bots hear MESSAGE_POLL_VOTE_ADD / _REMOVE. */
   pollVote: [PollVoteEvent];
+}
+
+export interface BotDispatch {
+  application_id: string;
+  event: string;
+  data: unknown;
+  guild_id: string | null;
 }
 
 export interface ChannelMessageEvent {

@@ -2,7 +2,7 @@
  * Starts a registry: opens the store, loads the world (or the demo world into an empty
  * store), and listens. Shared by the CLI, the desktop app and tests that need a real port.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { parseWorldFile, type WorldFile } from '../shared/world-file.js';
@@ -19,7 +19,10 @@ import { loadWorld, WorldError } from './world/load-world.js';
 export interface StartOptions {
   host: string;
   port: number;
+  /** This machine's files: the client's settings and the tokens shown again; with no database URL, the embedded store too. */
   dataDirectory: string;
+  /** A PostgreSQL URL: the store is there, shared with every registry process started with it (a team registry). */
+  databaseUrl?: string;
   worldFile?: string;
   routeLimit?: RegistryOptions['routeLimit'];
   /** The desktop app's redirect inbox, which its deep links fill too. */
@@ -58,9 +61,19 @@ export function readWorldFile(path: string): WorldFile {
   return parsed.world;
 }
 
+/** The embedded store in the data directory, or the shared one at the database URL (its driver loaded only then). */
+async function openConfiguredStore(options: StartOptions): Promise<Store> {
+  if (options.databaseUrl === undefined) return openStore(options.dataDirectory);
+  const { openPostgresStore } = await import('./store/open-postgres.js');
+  if (options.dataDirectory === ':memory:') return openPostgresStore(options.databaseUrl, null);
+  // The data directory keeps this machine's files only (settings, tokens shown again).
+  openingDataDirectory(options.dataDirectory, () => mkdirSync(options.dataDirectory, { recursive: true }));
+  return openPostgresStore(options.databaseUrl, options.dataDirectory);
+}
+
 export async function startRegistry(options: StartOptions): Promise<RunningRegistry> {
   const world = options.worldFile === undefined ? undefined : readWorldFile(options.worldFile);
-  const store = openStore(options.dataDirectory);
+  const store = await openConfiguredStore(options);
   const now = options.clock?.now ?? Date.now;
   const nextId = createSnowflakeGenerator(now);
   let demo: WorldFile | undefined;
@@ -68,10 +81,12 @@ export async function startRegistry(options: StartOptions): Promise<RunningRegis
     // A disk that fills up while the world is written is the data directory's problem, said so.
     await openingDataDirectory(options.dataDirectory, async () => {
       if (world) await loadWorld(store, world, { now, nextId });
-      else if (await store.world.isEmpty()) {
+      // Checked and loaded in one transaction: processes starting together on one database make one demo world.
+      else await store.transaction(async () => {
+        if (!await store.world.isEmpty()) return;
         demo = demoWorld(nextId);
         await loadWorld(store, demo, { now, nextId });
-      }
+      });
     });
   } catch (error) {
     await store.close();

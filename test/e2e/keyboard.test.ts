@@ -5,7 +5,8 @@
  * person's menu from the member list with the ContextMenu key; a string select opened and
  * chosen with the arrows, a user select searched; an app's modal opened and submitted;
  * dialogs (the modal, the settings, the world editor, Authorize) that keep the focus inside
- * and give it back on close; the guild's menu; one menu open at a time. No mouse: every step is a key press, and every wait is on the page.
+ * and give it back on close, even when the modal comes before the send's answer or the
+ * Authorize panel is still loading; the guild's menu; one menu open at a time. No mouse: every step is a key press, and every wait is on the page.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -256,6 +257,33 @@ describe('the client by keyboard alone at 1280x720', () => {
     expect(await focusedId()).toBe('composer-input');
   });
 
+  it('gives the focus back to the composer after a modal that opened before the command\'s send was answered', async () => {
+    // The app may answer with its modal before the client hears the 204 of its POST
+    // /interactions: the 204 is held until the modal shows, so the composer is drawn anew
+    // behind the modal, where it cannot take the focus.
+    await page.route('**/api/v10/interactions', async (route) => {
+      const response = await route.fetch();
+      await page.getByTestId('modal').waitFor();
+      await route.fulfill({ response });
+    }, { times: 1 });
+    await tabTo('[data-testid="composer-input"]');
+    await page.keyboard.type('/feedback');
+    await page.locator('[data-testid="picker-entry"][data-command="/feedback"][aria-selected="true"]').waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('chosen-command').filter({ hasText: '/feedback' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('modal').waitFor();
+    await page.getByTestId('options-form').waitFor({ state: 'detached' });
+    expect(await focusInside('modal')).toBe(true);
+    await tabTo('[data-testid="modal-input-subject"]');
+    await page.keyboard.type('Still the composer');
+    await tabTo('[data-testid="modal-submit"]');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('modal').waitFor({ state: 'detached' });
+    await message('Thanks for your feedback: Still the composer').waitFor();
+    expect(await focusedId()).toBe('composer-input');
+  });
+
   it('the settings and the world editor keep the focus inside, and give it back to the button that opened them', async () => {
     await tabTo('[data-testid="settings-button"]', true);
     await page.keyboard.press('Enter');
@@ -284,9 +312,23 @@ describe('the client by keyboard alone at 1280x720', () => {
   });
 
   it('the Authorize panel keeps the focus too, and the guild\'s menu answers the arrows and Esc', async () => {
+    // While the panel fetches its setup its fields are disabled: Close is its one stop then.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/_host/authorization', async (route) => {
+      await released;
+      await route.continue();
+    }, { times: 1 });
     await tabTo('[data-testid="authorize-open"]', true);
     await page.keyboard.press('Enter');
-    await page.getByTestId('authorize-panel').waitFor();
+    await page.getByTestId('authorize-panel').locator('fieldset[disabled]').waitFor();
+    expect(await focusedId()).toBe('authorize-close');
+    for (let presses = 0; presses < 3; presses += 1) {
+      await page.keyboard.press(presses === 1 ? 'Shift+Tab' : 'Tab');
+      expect(await focusedId()).toBe('authorize-close');
+    }
+    release();
+    await page.getByTestId('authorize-url').waitFor();
     expect(await focusInside('authorize-panel')).toBe(true);
     for (let presses = 0; presses < 40; presses += 1) {
       await page.keyboard.press('Tab');

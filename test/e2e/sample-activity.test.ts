@@ -128,6 +128,9 @@ describe('the sample Activity, as a newcomer meets it', () => {
   });
 
   it('shows every message between the client and the frame in the launch\'s inspector entry', async () => {
+    // At 1280x720 the inspector starts put away; a person opens it with its toggle.
+    await alice.locator('[data-testid="inspector-toggle"][aria-pressed="false"]').click();
+    await alice.locator('[data-testid="inspector-toggle"][aria-pressed="true"]').waitFor();
     const entry = alice.locator('[data-testid="inspector-entry"]').filter({ hasText: 'Launch' }).last();
     if (!(await entry.getByTestId('inspector-frame').count())) await entry.locator('.inspector__summary').click();
     await entry.getByTestId('inspector-frame-label').filter({ hasText: 'CAPTURE_LOG' }).first().waitFor();

@@ -10,8 +10,7 @@
  * of every kind the service knows, each obtained the way a real caller obtains it, and a
  * digest of every table of the store, to prove a refusal changed nothing.
  */
-import { createHash } from 'node:crypto';
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
@@ -19,16 +18,19 @@ import { buildApp } from '../../src/registry/app.js';
 import { createSnowflakeGenerator } from '../../src/registry/domain/snowflake.js';
 import { AdjustableClock } from '../../src/registry/driver/adjustable-clock.js';
 import { EventBus, type ClientEvent } from '../../src/registry/events.js';
-import { openSqlite, type SqliteDatabase } from '../../src/registry/store/sqlite-database.js';
 import type { StoredCommand } from '../../src/registry/store/records.js';
 import { Keychain } from '../../src/registry/store/keychain.js';
 import { Store } from '../../src/registry/store/store.js';
 import { loadWorld } from '../../src/registry/world/load-world.js';
 import { sampleActivityPath } from '../../src/shared/activity-url.js';
 import type { WorldFile } from '../../src/shared/world-file.js';
+import { worldDatabase, type StoreMark } from './access-database.js';
 import { FakeGateway } from './interaction-harness.js';
 import { CLIENT_SECRET, REDIRECT, form } from './oauth.js';
 import { IDS, TOKENS, fixtureWorld, slash } from './test-registry.js';
+
+/** Where this run's worlds keep their data (access-database.ts). */
+const DATABASE = worldDatabase();
 
 export const ACCESS_IDS = {
   message: '700000000000000001',
@@ -68,12 +70,12 @@ export interface AccessWorld {
   /** Every raw credential the world holds, for the secrets checks. */
   credentials: string[];
   /** The store's state now, to compare with after a request. */
-  mark(): StoreMark;
+  mark(): Promise<StoreMark>;
   /** Whether every row of every table is as it was at `mark`. */
-  unchangedSince(mark: StoreMark): boolean;
+  unchangedSince(mark: StoreMark): Promise<boolean>;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** Makes every write fail (SQLite's `query_only`), or work again: a store that fails under the app. */
-  refuseWrites(refuse: boolean): void;
+  refuseWrites(refuse: boolean): Promise<void>;
   /** A new global and a new guild command of the fixture app. */
   command(inGuild: boolean): Promise<Record<string, unknown>>;
   /** A new interaction delivered to the fake gateway: its id and token. */
@@ -94,43 +96,7 @@ function extraWorld(): WorldFile {
   } as unknown as WorldFile;
 }
 
-/** The store at one moment: SQLite's count of changed rows on the connection, and the digest of every table. */
-export interface StoreMark {
-  changes: number;
-  digest: string;
-}
-
-/**
- * Marks of the store, cheap when nothing was written: the digest of every table is taken
- * again only after SQLite's `total_changes()` moved (it counts every row an INSERT, UPDATE
- * or DELETE touched on the connection, which the app shares), and a moved count is then
- * settled by comparing digests, so a write that was rolled back, or wrote the same values,
- * does not count as a change.
- */
-export function storeMarks(sql: SqliteDatabase): { mark(): StoreMark; unchangedSince(mark: StoreMark): boolean } {
-  let known: StoreMark = { changes: -1, digest: '' };
-  // Read on the connection itself, synchronously: a mark is taken between two requests.
-  const changes = () => (sql.db.prepare('SELECT total_changes() AS changes').get() as { changes: number } | undefined)?.changes ?? -1;
-  const mark = () => {
-    const now = changes();
-    if (now !== known.changes) known = { changes: now, digest: storeDigest(sql) };
-    return known;
-  };
-  return { mark, unchangedSince: (before) => changes() === before.changes || mark().digest === before.digest };
-}
-
-/** A digest of every row of every table, independent of row order. */
-export function storeDigest(sql: SqliteDatabase): string {
-  const hash = createHash('sha256');
-  const tables = sql.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>;
-  for (const { name } of tables) {
-    const rows = sql.db.prepare(`SELECT * FROM "${name}"`).all() as Array<Record<string, unknown>>;
-    const lines = rows.map((row) => JSON.stringify(row, (_key, value: unknown) =>
-      (Buffer.isBuffer(value) || value instanceof Uint8Array ? Buffer.from(value).toString('hex') : typeof value === 'bigint' ? String(value) : value)));
-    hash.update(`${name}\n${lines.sort().join('\n')}\n`);
-  }
-  return hash.digest('hex');
-}
+export type { StoreMark } from './access-database.js';
 
 /** How a world is built: a data directory to use (a fresh temporary one by default) and a logger. */
 export interface WorldOptions {
@@ -140,6 +106,7 @@ export interface WorldOptions {
 
 /** The setup every world starts from, made once per test file: a database file and the credentials in it. */
 interface Template {
+  /** The template database: a file to copy (SQLite) or a database to copy (PostgreSQL). */
   file: string;
   tokens: Record<TokenKind, string | undefined>;
   credentials: string[];
@@ -158,9 +125,9 @@ export async function accessWorld(options: WorldOptions = {}): Promise<AccessWor
   const base = await (template ??= buildTemplate());
   const directory = options.dataDirectory ?? await mkdtemp(join(tmpdir(), 'slashbench-access-'));
   await mkdir(directory, { recursive: true });
-  await copyFile(base.file, join(directory, 'slashbench.db'));
+  const database = await DATABASE.copy(base.file, directory);
   // A minute after the template, so new snowflakes never meet the template's.
-  const running = await openWorld(directory, TEMPLATE_TIME + 60_000, options);
+  const running = await openWorld(database, directory, TEMPLATE_TIME + 60_000, options);
   return {
     ...running, tokens: base.tokens, credentials: base.credentials,
     async close() {
@@ -177,12 +144,12 @@ type RunningWorld = Omit<AccessWorld, 'tokens' | 'credentials' | WorldAction> & 
   bus: EventBus;
 };
 
-/** The registry over the database in `directory`, with the fake gateway, a built client and a refusing endpoint client. */
-async function openWorld(directory: string, startTime: number, options: WorldOptions): Promise<RunningWorld> {
+/** The registry over `database`, with the fake gateway, a built client (in `directory`) and a refusing endpoint client. */
+async function openWorld(database: string, directory: string, startTime: number, options: WorldOptions): Promise<RunningWorld> {
   const clock = { now: startTime };
   const now = () => clock.now;
   const nextId = createSnowflakeGenerator(now);
-  const sql = openSqlite(directory);
+  const sql = await DATABASE.open(database);
   // The database copy carries only the secrets' digests; the keychain holds what the template was given.
   const keychain = new Keychain(null);
   for (const [applicationId, value] of [[IDS.app, CLIENT_SECRET], [IDS.activityApp, OTHER_CLIENT_SECRET]] as const) keychain.remember({ kind: 'client_secret', applicationId, value });
@@ -212,8 +179,8 @@ async function openWorld(directory: string, startTime: number, options: WorldOpt
   return {
     app, store, gateway, routes, nextId, bus,
     inject: (request) => app.inject(request),
-    refuseWrites: (refuse) => void sql.db.pragma(`query_only = ${refuse ? 'ON' : 'OFF'}`),
-    ...storeMarks(sql),
+    refuseWrites: (refuse) => DATABASE.refuseWrites(sql, refuse),
+    ...DATABASE.marks(sql),
     async close() {
       await app.close();
       await store.close();
@@ -293,7 +260,8 @@ function worldActions(world: RunningWorld, templates: Template['commands']): Pic
 /** The template: the fixture world set up through the API and the OAuth flows, then closed. */
 async function buildTemplate(): Promise<Template> {
   const directory = await mkdtemp(join(tmpdir(), 'slashbench-access-template-'));
-  const setup = new Store(openSqlite(directory));
+  const database = await DATABASE.fresh(directory);
+  const setup = new Store(await DATABASE.open(database));
   const loadNow = () => TEMPLATE_TIME;
   const loadIds = createSnowflakeGenerator(loadNow);
   for (const piece of [fixtureWorld(), extraWorld()]) await loadWorld(setup, piece, { now: loadNow, nextId: loadIds });
@@ -311,7 +279,7 @@ async function buildTemplate(): Promise<Template> {
   await world.putRole({ ...everyone, permissions: String(BigInt(everyone.permissions) | 1024n) });
   await setup.close();
 
-  const running = await openWorld(directory, TEMPLATE_TIME + 1000, {});
+  const running = await openWorld(database, directory, TEMPLATE_TIME + 1000, {});
   const { inject } = running;
   const formPost = async (url: string, values: Record<string, string>) => {
     const response = await inject({ method: 'POST', url, payload: form(values), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
@@ -380,11 +348,8 @@ async function buildTemplate(): Promise<Template> {
     ...Object.values(grants).flatMap((grant) => [grant.access_token, grant.refresh_token, grant.id_token].filter((value): value is string => typeof value === 'string')),
   ];
   const [global, guild] = commands as [string, string];
-  // One self-contained file (what the WAL still held included) for every world to copy.
-  const file = join(directory, 'template.db');
-  const packer = openSqlite(directory);
-  packer.db.exec(`VACUUM INTO '${file}'`);
-  await packer.close();
+  // Self-contained (SQLite: what the WAL still held, into one file) for every world to copy.
+  const file = await DATABASE.seal(database);
   return { file, tokens, credentials, commands: { global, guild } };
 }
 

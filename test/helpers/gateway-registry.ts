@@ -9,7 +9,8 @@ import { createSnowflakeGenerator } from '../../src/registry/domain/snowflake.js
 import { EventBus } from '../../src/registry/events.js';
 import { createGateway, type Gateway } from '../../src/registry/gateway/gateway.js';
 import { SessionStarts } from '../../src/registry/gateway/session-starts.js';
-import { openStore, type Store } from '../../src/registry/store/store.js';
+import type { Store } from '../../src/registry/store/store.js';
+import { testStore } from './test-store.js';
 import { loadWorld } from '../../src/registry/world/load-world.js';
 import type { WorldFile } from '../../src/shared/world-file.js';
 import { GatewayClient } from './gateway-client.js';
@@ -49,7 +50,7 @@ export interface GatewayRegistry {
 export async function gatewayRegistry(options: { heartbeatInterval?: number; resumeWindow?: number } = {}): Promise<GatewayRegistry> {
   const now = Date.now;
   const nextId = createSnowflakeGenerator(now);
-  const store = openStore(':memory:');
+  const store = await testStore();
   for (const world of [fixtureWorld(), worldExtension(), farWorld()]) await loadWorld(store, world, { now, nextId });
   const bus = new EventBus();
   const gateway = createGateway({ store, bus, now, sessionStarts: new SessionStarts(now), ...options });

@@ -6,7 +6,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp, type RegistryOptions } from '../../src/registry/app.js';
 import { createSnowflakeGenerator } from '../../src/registry/domain/snowflake.js';
 import { EventBus } from '../../src/registry/events.js';
-import { openStore, type Store } from '../../src/registry/store/store.js';
+import type { Store } from '../../src/registry/store/store.js';
+import { testStore } from './test-store.js';
 import { loadWorld } from '../../src/registry/world/load-world.js';
 import type { WorldFile } from '../../src/shared/world-file.js';
 
@@ -70,7 +71,7 @@ export async function testRegistry(
   const clock = { now: Date.UTC(2026, 10, 21, 12) };
   const now = () => clock.now;
   const nextId = createSnowflakeGenerator(now);
-  const store = openStore(options.dataDirectory ?? ':memory:');
+  const store = await testStore(options.dataDirectory);
   await loadWorld(store, fixtureWorld(), { now, nextId });
   const bus = new EventBus();
   const app = buildApp({ store, bus, now, nextId, routeLimit: { limit: options.routeLimit ?? 1_000_000, windowMs: 1000 }, ...options.app });

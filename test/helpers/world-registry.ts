@@ -8,7 +8,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../src/registry/app.js';
 import { createSnowflakeGenerator } from '../../src/registry/domain/snowflake.js';
 import { EventBus } from '../../src/registry/events.js';
-import { openStore, type Store } from '../../src/registry/store/store.js';
+import type { Store } from '../../src/registry/store/store.js';
+import { testStore } from './test-store.js';
 import { loadWorld } from '../../src/registry/world/load-world.js';
 import type { WorldFile } from '../../src/shared/world-file.js';
 import { fixtureWorld, IDS, TOKENS } from './test-registry.js';
@@ -114,7 +115,7 @@ export async function worldRegistry(options: { extend?: boolean } = {}): Promise
   const clock = { now: Date.UTC(2026, 10, 21, 12) };
   const now = () => clock.now;
   const nextId = createSnowflakeGenerator(now);
-  const store = openStore(':memory:');
+  const store = await testStore();
   const bus = new EventBus();
   const load = async (world: WorldFile) => await loadWorld(store, world, { now, nextId });
   await load(fixtureWorld());

@@ -1,10 +1,15 @@
 /**
- * Two registries on one data directory (`npm run serve` beside the desktop app): concurrent
- * writes from both wait for each other instead of failing, and no command is lost or
- * overwritten by an id minted twice.
+ * Two registries on one data directory (`npm run serve` beside the desktop app) are one:
+ * concurrent writes from both wait for each other instead of failing, no command is lost
+ * or overwritten by an id minted twice, what one writes the other answers at once, and an
+ * interaction invoked on one reaches a bot connected to the other (the change feed).
  */
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { afterEach, expect, it } from 'vitest';
+import { ClientSession, fromInteraction, indexed } from '../helpers/client-session.js';
+import { EXAMPLE } from '../helpers/listening-registry.js';
 import { cleanupRegistryProcesses, EXAMPLE_WORLD, makeDataDirectory, startRegistryProcess } from '../helpers/registry-process.js';
 
 afterEach(cleanupRegistryProcesses);
@@ -35,4 +40,49 @@ it('serves concurrent creates from two registries sharing a data directory', asy
   }).then((response) => response.json() as Promise<Array<{ id: string }>>);
   expect(listed).toHaveLength(90);
   expect(new Set(listed.map((command) => command.id)).size).toBe(90);
+});
+
+it('answers on one registry what the other wrote just before, with warm caches', async () => {
+  const dataDirectory = await makeDataDirectory();
+  const first = await startRegistryProcess({ dataDirectory, args: ['--world', EXAMPLE_WORLD] });
+  const second = await startRegistryProcess({ dataDirectory });
+  const commands = `/api/v10/applications/${EXAMPLE.app.id}/commands`;
+  const headers = { authorization: `Bot ${EXAMPLE.app.token}`, 'content-type': 'application/json' };
+  const names = async (url: string) =>
+    ((await (await fetch(`${url}${commands}`, { headers })).json()) as Array<{ name: string }>).map((command) => command.name).sort();
+  expect(await names(first.url)).toEqual([]);
+  for (const round of [['alpha'], ['beta', 'gamma']]) {
+    const put = await fetch(`${second.url}${commands}`, { method: 'PUT', headers, body: JSON.stringify(round.map((name) => ({ name, description: name }))) });
+    expect(put.status).toBe(200);
+    // The first registry's answer cache was warm: SQLite's data_version says the other process wrote.
+    expect(await names(first.url)).toEqual(round);
+  }
+});
+
+it('delivers an interaction invoked on one registry to a bot connected to the other', async () => {
+  const dataDirectory = await makeDataDirectory();
+  const first = await startRegistryProcess({ dataDirectory, args: ['--world', EXAMPLE_WORLD] });
+  const second = await startRegistryProcess({ dataDirectory });
+  const bot = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: `${second.url}/api` } });
+  bot.on(Events.InteractionCreate, (interaction) => {
+    if (interaction.isChatInputCommand()) void interaction.reply('Answered from the other registry');
+  });
+  const ready = once(bot, Events.ClientReady);
+  await bot.login(EXAMPLE.app.token);
+  await ready;
+  try {
+    await bot.application!.commands.create({ name: 'across', description: 'Crosses processes' }, EXAMPLE.guild);
+    const alice = await ClientSession.open(first.url, EXAMPLE.alice.token);
+    try {
+      const across = indexed(await alice.index(EXAMPLE.guild, EXAMPLE.general), 'across');
+      expect((await alice.invoke(across, { guildId: EXAMPLE.guild, channelId: EXAMPLE.general, nonce: 'shared-1' })).status).toBe(204);
+      const id = (await alice.event('INTERACTION_CREATE', (data) => data.nonce === 'shared-1')).d.id as string;
+      expect((await alice.event('MESSAGE_CREATE', fromInteraction(id))).d).toMatchObject({ content: 'Answered from the other registry' });
+      expect((await alice.event('INTERACTION_SUCCESS', (data) => data.id === id)).d).toMatchObject({ id });
+    } finally {
+      await alice.close();
+    }
+  } finally {
+    await bot.destroy();
+  }
 });

@@ -134,14 +134,14 @@ describe('who may do what', () => {
         let shared = route.fresh ? undefined : await route.sample(world);
         for (const kind of TOKEN_KINDS) {
           const request = shared ?? await route.sample(world);
-          const before = world.mark();
+          const before = await world.mark();
           const response = await world.inject(injection(method, url, request, world.tokens[kind]));
           const answer = expected(route.access, kind);
           const problem = mismatch(answer, response.statusCode, response.body, isOAuthRefusal(response));
           if (problem) wrong.push(`${kind}: expected ${JSON.stringify(answer)}, got ${problem}`);
           const typeProblem = jsonTypeProblem(response);
           if (typeProblem) wrong.push(`${kind}: ${typeProblem}`);
-          if (answer !== OK && !world.unchangedSince(before)) wrong.push(`${kind}: the refusal changed the store`);
+          if (answer !== OK && !(await world.unchangedSince(before))) wrong.push(`${kind}: the refusal changed the store`);
           // An allowed request may use up its sample (a callback answers once).
           if (answer === OK && !route.fresh) shared = await route.sample(world);
           cells.checked += 1;

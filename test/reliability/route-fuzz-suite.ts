@@ -325,9 +325,9 @@ export function routeFuzzSuite(routes: readonly RegisteredRoute[], runs: number)
           await fc.assert(fc.asyncProperty(fuzzCase, async (fuzz) => {
             if (entry.fresh) sample = await entry.sample(world);
             const request = caseRequest(world, route, sample, fuzz);
-            const before = world.mark();
+            const before = await world.mark();
             const response = await answer(world, entry, request);
-            const problems = faults(response, entry.refusals, response.statusCode >= 400 && !world.unchangedSince(before));
+            const problems = faults(response, entry.refusals, response.statusCode >= 400 && !(await world.unchangedSince(before)));
             if (problems.length > 0) throw new Error(`${problems.join('; ')}\n  request: ${describeCase(request)}`);
             if (response.statusCode < 400) accepted += 1;
           }), { numRuns: runs, examples: [[UNCHANGED]] });
@@ -349,9 +349,9 @@ export function routeFuzzSuite(routes: readonly RegisteredRoute[], runs: number)
           const sample = await sibling.sample(world);
           await fc.assert(fc.asyncProperty(fuzzCase, async (fuzz) => {
             const request = caseRequest(world, route, sample, fuzz);
-            const before = world.mark();
+            const before = await world.mark();
             const response = await world.inject(request);
-            const problems = faults(response, 'service', response.statusCode >= 400 && !world.unchangedSince(before));
+            const problems = faults(response, 'service', response.statusCode >= 400 && !(await world.unchangedSince(before)));
             if (response.statusCode < 400) problems.push(`answered ${response.statusCode} to a method the path lacks`);
             if (problems.length > 0) throw new Error(`${problems.join('; ')}\n  request: ${describeCase(request)}`);
           }), { numRuns: wrongMethodRuns(runs) });

@@ -94,7 +94,7 @@ describe('credentials in logs', () => {
     await world.inject({ method: 'GET', url: `/api/v10/webhooks/${IDS.app}/${live.token}/messages/@original` });
     await world.inject({ method: 'GET', url: `/attachments/${IDS.general}/${file.id}/${file.filename}?hm=${file.key}` });
     // And failures the registry logs: writes while the database refuses them.
-    world.refuseWrites(true);
+    await world.refuseWrites(true);
     let failures = 0;
     for (const kind of TOKEN_KINDS) {
       const failed = await world.inject({
@@ -104,7 +104,7 @@ describe('credentials in logs', () => {
       if (failed.statusCode >= 500) failures += 1;
     }
     await world.inject({ method: 'POST', url: `/api/v10/interactions/${live.id}/${live.token}/callback`, payload: { type: 4, data: { content: 'x' } } });
-    world.refuseWrites(false);
+    await world.refuseWrites(false);
     await world.close();
     // The allowed callers' writes failed and were logged.
     expect(failures).toBeGreaterThan(0);

@@ -28,7 +28,7 @@ function allComponents(components: readonly Component[]): Component[] {
 
 /** The app's message the person can see: their own ephemeral one, or one stored in the channel. */
 export async function visibleMessage(store: Store, ledger: InteractionLedger, user: UserRecord, channelId: string, messageId: string): Promise<MessageRecord> {
-  const ephemeral = ledger.ephemeralMessage(messageId);
+  const ephemeral = await ledger.ephemeralMessage(messageId);
   const own = ephemeral && (ephemeral.interaction_metadata?.user as { id?: string } | undefined)?.id === user.id ? ephemeral : undefined;
   const message = own ?? await store.messages.message(channelId, messageId);
   if (!message) throw driverError(['message_id'], `${user.username} sees no message ${messageId} in that channel`);

@@ -96,7 +96,7 @@ export class Driver {
   /** The run as JSON: its outcome, with its messages read back through the bot's API. */
   async view(run: BookedRun): Promise<DriverRun> {
     const outcome = this.book.outcome(run);
-    const record = run.interactionId === null ? undefined : this.context.ledger.get(run.interactionId);
+    const record = run.interactionId === null ? undefined : await this.context.ledger.get(run.interactionId);
     const readBack = async (message: APIMessage): Promise<APIMessage> => {
       if (!record) return message;
       const answer = await this.app.inject({ method: 'GET', url: `/api/v10/webhooks/${record.application_id}/${record.token}/messages/${message.id}` });

@@ -7,7 +7,7 @@
  * hear what a world edit changed in their guilds (guild-dispatch.ts).
  */
 import { inOrder } from '../in-order.js';
-import type { ChannelMessageEvent, ClientEvent, EventBus, PollVoteEvent } from '../events.js';
+import type { BotDispatch, ChannelMessageEvent, ClientEvent, EventBus, PollVoteEvent } from '../events.js';
 import type { GuildEdits } from '../domain/guild-diff.js';
 import type { CommandPermissions } from '../store/permission-store.js';
 import type { Store } from '../store/store.js';
@@ -46,11 +46,15 @@ export function bridgeBus(bus: EventBus, store: Store, hub: GatewayHub, clients:
   bus.on('clientEvent', clientEvent);
   const channelMessage = (event: ChannelMessageEvent) => queue(() => dispatchChannelMessage(store, hub, event));
   const pollVote = (event: PollVoteEvent) => queue(() => dispatchPollVote(store, hub, event));
+  // Another process's interaction for a bot whose session this one may hold (feed/gateway-sessions.ts).
+  const botDispatch = (dispatch: BotDispatch) => queue(() => void hub.dispatchToBot(dispatch.application_id, dispatch.event, dispatch.data, dispatch.guild_id));
+  bus.on('botDispatch', botDispatch);
   bus.on('channelMessage', channelMessage);
   bus.on('pollVote', pollVote);
   return () => {
     bus.off('channelMessage', channelMessage);
     bus.off('pollVote', pollVote);
+    bus.off('botDispatch', botDispatch);
     bus.off('permissionsChanged', permissionsChanged);
     bus.off('commandsChanged', commandsChanged);
     bus.off('worldChanged', worldChanged);

@@ -21,7 +21,7 @@ import { memberChunks, parseMemberRequest } from './member-chunks.js';
 import {
   CLIENT_OPCODES, CloseCode, DEFAULT_HEARTBEAT_INTERVAL, DEFAULT_RESUME_WINDOW, HEARTBEAT_GRACE, MAX_CLIENT_PAYLOAD, Opcode, shardOf,
 } from './protocol.js';
-import { SessionTable } from './session-table.js';
+import { SessionTable, type SessionObserver } from './session-table.js';
 import { sharedData } from './shared-data.js';
 import { SessionStarts } from './session-starts.js';
 import { resumableAfter } from './session-policy.js';
@@ -39,6 +39,8 @@ export interface GatewayDeps {
   resumeWindow?: number;
   /** The day's IDENTIFY budget per bot, shared with `GET /gateway/bot`. */
   sessionStarts?: SessionStarts;
+  /** Hears bot sessions come and go (a team registry records which process holds them). */
+  sessionObserver?: SessionObserver;
 }
 
 /** The hub, plus what only tests and tools ask of a real gateway. */
@@ -60,7 +62,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     if (removed.owner.kind !== 'user') return;
     if (sessions.clients().some((session) => session.userId === removed.userId)) return;
     deps.bus.emit('personLeft', { user_id: removed.userId });
-  });
+  }, deps.sessionObserver, now);
   const server = new WebSocketServer({ noServer: true, maxPayload: 16 * MAX_CLIENT_PAYLOAD, perMessageDeflate: false });
   const attached: Array<{ server: Server; listener: (request: IncomingMessage, socket: Duplex, head: Buffer) => void }> = [];
   const connections = new Set<GatewayConnection>();

@@ -101,8 +101,8 @@ export async function resume(deps: HandshakeDeps, connection: GatewayConnection,
     previous.session = null;
     previous.close(CloseCode.UnknownError, 'Session resumed on another connection.');
   }
-  deps.sessions.revive(session);
   session.connection = connection;
+  deps.sessions.resumed(session);
   connection.session = session;
   for (const entry of replay.dispatches) connection.send({ op: Opcode.Dispatch, ...entry });
   session.resumed();

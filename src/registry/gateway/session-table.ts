@@ -4,15 +4,34 @@
  */
 import type { GatewaySession } from './session.js';
 
+/** Who hears how sessions come and go: the registry of a team's bot sessions (gateway-sessions.ts). */
+export interface SessionObserver {
+  live(session: GatewaySession): void;
+  resumable(session: GatewaySession, until: number): void;
+  gone(session: GatewaySession): void;
+}
+
 export class SessionTable {
   private readonly sessions = new Map<string, GatewaySession>();
   private readonly expiries = new Map<string, NodeJS.Timeout>();
 
   /** `onRemoved` hears of each session forgotten for good (not when the gateway closes). */
-  constructor(private readonly resumeWindowMs: number, private readonly onRemoved: (session: GatewaySession) => void = () => undefined) {}
+  constructor(
+    private readonly resumeWindowMs: number,
+    private readonly onRemoved: (session: GatewaySession) => void = () => undefined,
+    private readonly observer?: SessionObserver,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   add(session: GatewaySession): void {
     this.sessions.set(session.id, session);
+    this.observer?.live(session);
+  }
+
+  /** A RESUME picked the session up again: it is live, and its expiry stops. */
+  resumed(session: GatewaySession): void {
+    this.revive(session);
+    this.observer?.live(session);
   }
 
   get(id: string): GatewaySession | undefined {
@@ -37,12 +56,14 @@ export class SessionTable {
     const timer = setTimeout(() => this.remove(session), this.resumeWindowMs);
     timer.unref();
     this.expiries.set(session.id, timer);
+    this.observer?.resumable(session, this.now() + this.resumeWindowMs);
   }
 
   remove(session: GatewaySession): void {
     this.revive(session);
     if (this.sessions.get(session.id) !== session) return;
     this.sessions.delete(session.id);
+    this.observer?.gone(session);
     this.onRemoved(session);
   }
 

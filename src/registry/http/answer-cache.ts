@@ -8,9 +8,23 @@ export class AnswerCache {
   private readonly answers = new Map<string, Buffer>();
   /** Counts forgets: an answer made while one happened may be of the old facts, so it is not kept. */
   private generation = 0;
+  private seenVersion: number;
+
+  /**
+   * `changeVersion` is the store's (database.ts): when another process changed the data,
+   * every answer goes, whatever events this process heard.
+   */
+  constructor(private readonly changeVersion: () => number = () => 0) {
+    this.seenVersion = changeVersion();
+  }
 
   /** Answers the cached body for `key`, or makes, caches and answers it (as bytes: encoding a large body is most of the work). */
   async get(key: string, make: () => Promise<unknown>): Promise<Buffer> {
+    const version = this.changeVersion();
+    if (version !== this.seenVersion) {
+      this.seenVersion = version;
+      this.forget();
+    }
     const cached = this.answers.get(key);
     if (cached !== undefined) return cached;
     const generation = this.generation;

@@ -52,6 +52,10 @@ export const SERVICE_ERRORS = {
     status: 500, code: 0, message: '500: Internal Server Error: the registry cannot write to its data directory (read-only), so nothing was saved',
   },
   storageFailed: { status: 500, code: 0, message: "500: Internal Server Error: the registry's disk reported an I/O error, so nothing was saved" },
+  databaseUnavailable: {
+    status: 503, code: 0,
+    message: "503: Service Unavailable: the registry's database cannot be reached, so nothing was saved; try again in a moment",
+  },
   maxCommands: { status: 400, code: 30032, message: 'Maximum number of application commands reached (%d)' },
   maxDailyCreates: {
     status: 429,
@@ -104,7 +108,8 @@ export class ServiceError extends Error {
 export function storageRefusal(error: unknown): ServiceError | undefined {
   const problem = storageProblem(error);
   if (!problem) return undefined;
-  return new ServiceError(problem.kind === 'full' ? 'storageFull' : problem.kind === 'read-only' ? 'storageReadOnly' : 'storageFailed');
+  const names = { full: 'storageFull', 'read-only': 'storageReadOnly', io: 'storageFailed', unavailable: 'databaseUnavailable' } as const;
+  return new ServiceError(names[problem.kind], problem.kind === 'unavailable' ? { headers: { 'retry-after': '1' } } : {});
 }
 
 /** A 50035 refusal for one error tree. */

@@ -7,17 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { withLaunchParameters } from '../../shared/activity-url.js';
+import type { ActivityInstance } from '../store/activity-store.js';
 import type { ApplicationRecord } from '../store/records.js';
+import type { Store } from '../store/store.js';
 
-export interface ActivityInstance {
-  id: string;
-  application_id: string;
-  channel_id: string;
-  guild_id: string | null;
-  /** User ids, in the order they joined. */
-  participants: string[];
-  started_at: number;
-}
+export type { ActivityInstance } from '../store/activity-store.js';
 
 export interface ActivityLaunch {
   instance: ActivityInstance;
@@ -28,44 +22,44 @@ export interface ActivityLaunch {
   started: boolean;
 }
 
-/** Running instances per app and channel. */
+/** Running instances per app and channel, in the store (any process of a team may start, join or end one). */
 export class ActivityLauncher {
-  private readonly instances = new Map<string, ActivityInstance>();
-
-  constructor(private readonly nextId: () => string, private readonly now: () => number) {}
+  constructor(private readonly store: Store, private readonly nextId: () => string, private readonly now: () => number) {}
 
   /** Starts or joins the app's instance in the channel; undefined when the app has no activity_url. */
-  launch(application: ApplicationRecord, channelId: string, guildId: string | null, userId: string): ActivityLaunch | undefined {
-    if (!application.activity_url) return undefined;
-    const key = `${application.id}:${channelId}`;
-    let instance = this.instances.get(key);
-    const started = instance === undefined;
-    if (!instance) {
-      instance = { id: `i-${this.nextId()}`, application_id: application.id, channel_id: channelId, guild_id: guildId, participants: [], started_at: this.now() };
-      this.instances.set(key, instance);
-    }
-    if (!instance.participants.includes(userId)) instance.participants.push(userId);
+  async launch(application: ApplicationRecord, channelId: string, guildId: string | null, userId: string): Promise<ActivityLaunch | undefined> {
+    const activityUrl = application.activity_url;
+    if (!activityUrl) return undefined;
+    const { instance, started } = await this.store.transaction(async () => {
+      const running = await this.store.activities.inChannel(application.id, channelId);
+      const joined = running ?? {
+        id: `i-${this.nextId()}`, application_id: application.id, channel_id: channelId, guild_id: guildId, participants: [], started_at: this.now(),
+      };
+      if (!joined.participants.includes(userId)) joined.participants.push(userId);
+      await this.store.activities.put(joined);
+      return { instance: joined, started: running === undefined };
+    });
     const frameId = randomUUID();
-    const url = withLaunchParameters(application.activity_url, {
+    const url = withLaunchParameters(activityUrl, {
       instance_id: instance.id, frame_id: frameId, channel_id: channelId, ...(guildId === null ? {} : { guild_id: guildId }), platform: 'desktop',
     });
     return { instance, url, frame_id: frameId, started };
   }
 
   /** The ids of the running instances the user is in. */
-  instancesOf(userId: string): string[] {
-    return [...this.instances.values()].filter((instance) => instance.participants.includes(userId)).map((instance) => instance.id);
+  async instancesOf(userId: string): Promise<string[]> {
+    return (await this.store.activities.of(userId)).map((instance) => instance.id);
   }
 
   /** The user leaves the instance; undefined when it is not running or they are not in it. */
-  leave(instanceId: string, userId: string): ActivityInstance | undefined {
-    for (const [key, instance] of this.instances) {
-      if (instance.id !== instanceId) continue;
-      if (!instance.participants.includes(userId)) return undefined;
-      instance.participants = instance.participants.filter((id) => id !== userId);
-      if (instance.participants.length === 0) this.instances.delete(key);
-      return instance;
-    }
-    return undefined;
+  leave(instanceId: string, userId: string): Promise<ActivityInstance | undefined> {
+    return this.store.transaction(async () => {
+      const instance = await this.store.activities.byId(instanceId);
+      if (!instance?.participants.includes(userId)) return undefined;
+      const left = { ...instance, participants: instance.participants.filter((id) => id !== userId) };
+      // The last one out ends it.
+      await this.store.activities.put(left);
+      return left;
+    });
   }
 }

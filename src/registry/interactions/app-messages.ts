@@ -41,8 +41,10 @@ async function publish(services: InteractionServices, record: InteractionRecord,
 async function save(services: InteractionServices, record: InteractionRecord, message: MessageRecord, poll?: PollInput, files: readonly FileRow[] = []): Promise<void> {
   if (isEphemeral(message)) {
     // An ephemeral message lives in the ledger; its files are in the store all the same.
-    await services.store.transaction(async () => await storeMessageFiles(services.store, message, files));
-    services.ledger.putEphemeral(record.id, message);
+    await services.store.transaction(async () => {
+      await storeMessageFiles(services.store, message, files);
+      await services.ledger.putEphemeral(record.id, message);
+    });
   } else {
     await services.store.transaction(async () => {
       await services.store.messages.putMessage(message);
@@ -102,7 +104,7 @@ export async function sendAppMessage(
 
 /** A message of this interaction by id: the original, a follow-up, or the component's message. */
 export async function findAppMessage(services: InteractionServices, record: InteractionRecord, id: string): Promise<MessageRecord | undefined> {
-  return services.ledger.ephemeralMessage(id) ?? await services.store.messages.message(record.channel_id, id);
+  return (await services.ledger.ephemeralMessage(id)) ?? await services.store.messages.message(record.channel_id, id);
 }
 
 /** Edits a message: given fields replace, and a deferred ("is thinking...") message stops loading. */
@@ -128,7 +130,7 @@ export async function editAppMessage(
 export async function deleteAppMessage(services: InteractionServices, record: InteractionRecord, message: MessageRecord): Promise<void> {
   // A stored message's files go with it (the schema's trigger); an ephemeral one's are dropped here.
   if (isEphemeral(message)) {
-    services.ledger.deleteEphemeral(message.id);
+    await services.ledger.deleteEphemeral(message.id);
     await services.store.attachments.deleteMessageFiles(message.id);
   } else await services.store.messages.deleteMessage(message.channel_id, message.id);
   const data = { id: message.id, channel_id: message.channel_id };

@@ -37,7 +37,7 @@ function findComponent(components: ReadonlyArray<Record<string, unknown>>, custo
 /** The app's message the interaction comes from, if the user can see it. */
 async function sourceMessage(services: InteractionServices, user: UserRecord, body: InvokeBody): Promise<MessageRecord> {
   const messageId = snowflakeField(['message_id'], body.message_id);
-  const ephemeral = services.ledger.ephemeralMessage(messageId);
+  const ephemeral = await services.ledger.ephemeralMessage(messageId);
   const ownEphemeral = ephemeral && (ephemeral.interaction_metadata?.user as { id?: string } | undefined)?.id === user.id ? ephemeral : undefined;
   const message = ownEphemeral ?? await services.store.messages.message(body.channel_id, messageId);
   if (!message) throw new ServiceError('unknownMessage');

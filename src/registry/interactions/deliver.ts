@@ -8,6 +8,7 @@
  */
 import { deliverOverHttp, type DeliveryRequest } from '../delivery/deliver-over-http.js';
 import { ensureVerified } from '../delivery/endpoint-verifications.js';
+import { botElsewhere } from '../feed/gateway-sessions.js';
 import { ServiceError } from '../http/service-error.js';
 import type { ApplicationRecord } from '../store/records.js';
 import { deadlineDetail, type InteractionRecord } from './ledger.js';
@@ -15,14 +16,23 @@ import { deadlineFailure, refusalSentence } from './refusal.js';
 import { applyResponse } from './respond.js';
 import { toUser, type InteractionServices } from './services.js';
 
-/** Ends an interaction that got no valid first response, telling the client why. */
-export function fail(
+/**
+ * Ends an interaction that got no valid first response, telling the client why: only if no
+ * answer was given or is being applied (that answer's own outcome decides, respond.ts), and
+ * only once, whichever process of a team gets here first.
+ */
+export async function fail(
   services: InteractionServices, record: InteractionRecord, reason: string, detail: string, extra: Record<string, unknown> = {},
-): void {
-  // An answer being applied came in time: its own outcome decides (respond.ts).
-  if (record.response_type !== null || record.expired || record.answering) return;
-  record.expired = true;
+): Promise<void> {
+  if (!await services.ledger.expire(record)) return;
   toUser(services, record.user_id, 'INTERACTION_FAILURE', { id: record.id, nonce: record.nonce, reason, detail, ...extra });
+}
+
+/** The deadline passed: the interaction fails, naming a refused answer if there was one (read afresh: any process may have heard it). */
+async function deadlineReached(services: InteractionServices, record: InteractionRecord): Promise<void> {
+  const current = (await services.ledger.get(record.id)) ?? record;
+  const failure = deadlineFailure(current, deadlineDetail(services.deadlineMs));
+  await fail(services, current, failure.reason, failure.detail);
 }
 
 /**
@@ -35,8 +45,9 @@ export async function deliver(
   services: InteractionServices, application: ApplicationRecord, record: InteractionRecord, sent: () => void = () => undefined,
 ): Promise<void> {
   const deadline = setTimeout(() => {
-    const failure = deadlineFailure(record, deadlineDetail(services.deadlineMs));
-    fail(services, record, failure.reason, failure.detail);
+    deadlineReached(services, record).catch((error: unknown) => {
+      console.error(`slashbench: an interaction's deadline could not be applied: ${(error as Error).message}`);
+    });
   }, Math.max(0, record.created_at + services.deadlineMs - services.now()));
   deadline.unref();
   const inspect = (type: string, data: Record<string, unknown>) =>
@@ -50,10 +61,15 @@ export async function deliver(
     sent();
     // A bot between connections (it was asked to reconnect, or its network dropped) gets the
     // interaction when it resumes, as on the service: the deadline decides, not the gap.
-    if (!dispatched && !services.gateway.hasResumableBotSession(application.id, record.guild_id)) {
-      clearTimeout(deadline);
-      fail(services, record, 'no-bot', 'No bot of this app is connected to the gateway, and it has no interactions endpoint URL.');
+    if (dispatched || services.gateway.hasResumableBotSession(application.id, record.guild_id)) return;
+    // A team: the bot may be connected to another process, which the feed tells.
+    const feed = services.feed;
+    if (feed && await botElsewhere(services.store, feed, application.id, record.guild_id, services.now())) {
+      services.bus.emit('botDispatch', { application_id: application.id, event: 'INTERACTION_CREATE', data: record.payload, guild_id: record.guild_id });
+      return;
     }
+    clearTimeout(deadline);
+    await fail(services, record, 'no-bot', 'No bot of this app is connected to the gateway, and it has no interactions endpoint URL.');
     return;
   }
   // A first delivery verifies the endpoint (two PINGs) before sending: the client hears of the interaction meanwhile.
@@ -66,7 +82,7 @@ export async function deliver(
   if (!verdict.ok) {
     if (!verifying) announce();
     clearTimeout(deadline);
-    fail(services, record, 'endpoint-error', `The interactions endpoint failed verification (${verdict.check}): ${verdict.reason}`);
+    await fail(services, record, 'endpoint-error', `The interactions endpoint failed verification (${verdict.check}): ${verdict.reason}`);
     sent();
     return;
   }
@@ -79,8 +95,9 @@ export async function deliver(
       request = sending;
     },
   });
-  // The request is on its way (node:http writes it on the next tick); the client's events
-  // follow it rather than holding it up, and always come before the answer's.
+  // The request is on its way (written at once on a warm connection, on the next tick by
+  // node:https); the client's events follow it rather than holding it up, and always come
+  // before the answer's.
   const told = new Promise<void>((resolve) => process.nextTick(() => {
     if (!verifying) announce();
     if (request) inspect('INTERACTION_DELIVERY', { method: 'http', payload: record.payload, request, deadline_at: record.created_at + services.deadlineMs });
@@ -100,16 +117,16 @@ export async function deliver(
       } catch (error) {
         const body = error instanceof ServiceError ? JSON.stringify(error.body()) : String(error);
         const refusal = error instanceof ServiceError ? { refusal: refusalSentence(error.body()), answer: error.body() } : {};
-        fail(services, record, 'invalid-response', `The endpoint's inline response was refused: ${body}`, refusal);
+        await fail(services, record, 'invalid-response', `The endpoint's inline response was refused: ${body}`, refusal);
       }
       break;
     case 'acknowledged':
       break; // The app answers through the callback route.
     case 'timeout':
-      fail(services, record, 'deadline', `The endpoint did not answer within ${services.deadlineMs / 1000} s.`);
+      await fail(services, record, 'deadline', `The endpoint did not answer within ${services.deadlineMs / 1000} s.`);
       break;
     default:
-      fail(services, record, 'endpoint-error', `The endpoint answered badly (${result.outcome}${result.status ? ` ${result.status}` : ''}): ${result.error ?? result.responseBody ?? ''}`);
+      await fail(services, record, 'endpoint-error', `The endpoint answered badly (${result.outcome}${result.status ? ` ${result.status}` : ''}): ${result.error ?? result.responseBody ?? ''}`);
   }
   if (record.response_type !== null || record.expired) clearTimeout(deadline);
 }

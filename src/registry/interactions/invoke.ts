@@ -154,7 +154,7 @@ async function metadataFacts(
 ): Promise<Omit<MetadataFacts, 'id' | 'type' | 'user' | 'owners'>> {
   const target = typeof source.data.target_id === 'string' ? source.data.target_id : undefined;
   const targetUser = source.command?.definition.type === 2 && target !== undefined ? await services.store.world.user(target) : undefined;
-  const opener = type === 5 ? services.ledger.modalOpener(user.id, application.id, InteractionResponseType.Modal) : undefined;
+  const opener = type === 5 ? await services.ledger.modalOpener(user.id, application.id, InteractionResponseType.Modal) : undefined;
   const openerFacts = opener ? openerMetadata(opener.metadata) : undefined;
   return {
     ...(source.command ? { name: source.command.definition.name } : {}),
@@ -195,21 +195,21 @@ async function startInteraction(
   const record: InteractionRecord = {
     id, token, application_id: application.id, type: body.type, user_id: user.id, guild_id: guildId,
     channel_id: channel.id, nonce: body.nonce ?? null, name: source.command?.definition.name ?? null,
-    created_at: services.now(), response_type: null, expired: false, original_message_id: null,
+    created_at: services.now(), response_type: null, answering: false, expired: false, original_message_id: null, refusal: null,
     source_message_id: source.messageId ?? null, followups: 0, user_installed_only: !('0' in owners),
     authorizing_integration_owners: owners, payload, origin,
     metadata: interactionMetadata({ id, type: body.type, user: apiUser(user), owners, ...await metadataFacts(services, user, application, body.type, source) }),
   };
   await store.attachments.markUsed(source.attachments ?? [], id);
-  services.ledger.add(record);
+  await services.ledger.add(record);
   // deliver() tells the client INTERACTION_CREATE, once the app's copy is on its way. The
   // route does not wait for it, so a fault of its own must end the interaction here rather
   // than reach the process as an unhandled rejection.
   let markSent!: () => void;
   const sent = new Promise<void>((resolve) => (markSent = resolve));
   const delivered = deliver(services, application, record, markSent).catch((error: unknown) => {
-    fail(services, record, 'internal-error', `Slashbench failed while delivering: ${(error as Error).message}`);
     markSent();
-  });
+    return fail(services, record, 'internal-error', `Slashbench failed while delivering: ${(error as Error).message}`);
+  }).catch((error: unknown) => console.error(`slashbench: an interaction's failure could not be told: ${(error as Error).message}`));
   return { record, sent, delivered };
 }

@@ -16,7 +16,7 @@ export async function launchActivity(
   services: InteractionServices, application: ApplicationRecord, channelId: string, guildId: string | null, userId: string,
 ): Promise<ActivityLaunch | undefined> {
   if ((application.flags & EMBEDDED_FLAG) === 0) return undefined;
-  const launch = services.activities.launch(application, channelId, guildId, userId);
+  const launch = await services.activities.launch(application, channelId, guildId, userId);
   if (!launch) return undefined;
   toUser(services, userId, 'EMBEDDED_ACTIVITY_LAUNCH', {
     application_id: application.id, channel_id: channelId, guild_id: guildId,
@@ -38,8 +38,8 @@ export async function launchActivity(
 }
 
 /** The user closes the Activity; undefined when they were not in that instance. */
-export function leaveActivity(services: InteractionServices, instanceId: string, userId: string): ActivityInstance | undefined {
-  const instance = services.activities.leave(instanceId, userId);
+export async function leaveActivity(services: InteractionServices, instanceId: string, userId: string): Promise<ActivityInstance | undefined> {
+  const instance = await services.activities.leave(instanceId, userId);
   if (instance) announceParticipants(services, instance);
   return instance;
 }

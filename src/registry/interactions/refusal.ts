@@ -37,11 +37,6 @@ export function refusedRequest(request: FastifyRequest, error: ServiceError): Re
   };
 }
 
-/** Remembers the latest refusal of the interaction's first answer. */
-export function rememberRefusal(record: InteractionRecord, sentence: string): void {
-  record.refusal = sentence;
-}
-
 /** Why an interaction with no valid first answer failed at its deadline: a refusal, if there was one. */
 export function deadlineFailure(record: InteractionRecord, detail: string): { reason: string; detail: string } {
   return record.refusal ? { reason: 'refused', detail: record.refusal } : { reason: 'deadline', detail };

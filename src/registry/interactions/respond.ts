@@ -33,16 +33,16 @@ interface Effect {
 }
 
 /** Marks an interaction dead when its deadline passed without a response; true when it is dead. */
-export function expireIfLate(services: InteractionServices, record: InteractionRecord): boolean {
-  if (!record.expired && record.response_type === null && !record.answering && services.now() - record.created_at >= services.deadlineMs) {
-    record.expired = true;
-    // On a busy event loop a late response can come before the deadline's timer runs; that
-    // timer then finds the record dead and stays silent, so the client must hear it here.
+export async function expireIfLate(services: InteractionServices, record: InteractionRecord): Promise<boolean> {
+  const late = record.response_type === null && !record.answering && services.now() - record.created_at >= services.deadlineMs;
+  // On a busy event loop (or on another process) a late response can come before the
+  // deadline's timer runs; whoever marks it dead first tells the client, once.
+  if (!record.expired && late && await services.ledger.expire(record)) {
     toUser(services, record.user_id, 'INTERACTION_FAILURE', {
       id: record.id, nonce: record.nonce, ...deadlineFailure(record, deadlineDetail(services.deadlineMs)),
     });
   }
-  return record.expired;
+  return record.expired || late;
 }
 
 /**
@@ -52,7 +52,7 @@ export function expireIfLate(services: InteractionServices, record: InteractionR
 export async function applyResponse(
   services: InteractionServices, record: InteractionRecord, input: unknown, withResponse: boolean, upload: MessageUpload,
 ): Promise<Record<string, unknown> | undefined> {
-  if (expireIfLate(services, record)) throw new ServiceError('unknownInteraction');
+  if (await expireIfLate(services, record)) throw new ServiceError('unknownInteraction');
   if (record.response_type !== null || record.answering) throw new ServiceError('alreadyAcknowledged');
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw invalidField([], 'MODEL_TYPE_CONVERT', 'Only dictionaries may be used in a ModelType');
@@ -64,19 +64,23 @@ export async function applyResponse(
   if (!(ALLOWED[record.type] ?? []).includes(type)) {
     throw invalidField(['type'], 'INTERACTION_RESPONSE_TYPE_INVALID', `Callback type ${type} cannot answer an interaction of type ${record.type}.`);
   }
-  // Claimed before the first await: a second answer arriving meanwhile is the second one (40060).
+  // Claimed in the store, so a second answer arriving meanwhile, here or on another process, is the second one (40060).
+  if (!await services.ledger.claimAnswer(record)) {
+    const current = await services.ledger.get(record.id);
+    throw new ServiceError(current?.expired ? 'unknownInteraction' : 'alreadyAcknowledged');
+  }
   record.answering = true;
   let effect: Effect;
   try {
     effect = await respond(services, record, type, data, upload);
   } catch (error) {
+    await services.ledger.releaseAnswer(record);
     record.answering = false;
     // A refused answer that outlived the deadline leaves the interaction dead now.
-    expireIfLate(services, record);
+    await expireIfLate(services, record);
     throw error;
   }
-  record.answering = false;
-  record.response_type = type;
+  await services.ledger.answered(record, type, record.original_message_id);
   toUser(services, record.user_id, 'INTERACTION_SUCCESS', { id: record.id, nonce: record.nonce });
   if (!withResponse) return undefined;
   const message = effect.message;

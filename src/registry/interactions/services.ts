@@ -2,6 +2,7 @@
  * What the interaction code needs from the registry: the state, the bus, the gateway, the
  * ledger, and the injected clock, ids and deadline. The registry's context satisfies it.
  */
+import type { ChangeFeed } from '../feed/change-feed.js';
 import type { EndpointVerifications } from '../delivery/endpoint-verifications.js';
 import type { EventBus } from '../events.js';
 import type { GatewayHub } from '../gateway/hub.js';
@@ -21,6 +22,8 @@ export interface InteractionServices {
   nextId: () => string;
   /** How long an app has for its first response (3 s; tests shorten it). */
   deadlineMs: number;
+  /** The change feed to the other processes on the store, once started; null when there are none to have. */
+  feed?: ChangeFeed | null;
 }
 
 /** Sends a client event to one user's sessions. */

@@ -15,7 +15,10 @@ import { leaveActivity } from '../interactions/launch.js';
 
 export function registerActivityInstanceRoutes(app: FastifyInstance, context: RegistryContext): void {
   const onPersonLeft = ({ user_id: userId }: { user_id: string }) => {
-    for (const instanceId of context.activities.instancesOf(userId)) leaveActivity(context, instanceId, userId);
+    const leaveAll = async () => {
+      for (const instanceId of await context.activities.instancesOf(userId)) await leaveActivity(context, instanceId, userId);
+    };
+    leaveAll().catch((error: unknown) => console.error(`slashbench: ${userId} could not leave their Activities: ${(error as Error).message}`));
   };
   context.bus.on('personLeft', onPersonLeft);
   app.addHook('onClose', async () => void context.bus.off('personLeft', onPersonLeft));
@@ -24,7 +27,7 @@ export function registerActivityInstanceRoutes(app: FastifyInstance, context: Re
       const user = await authenticatePerson(context.store, request, context.now());
       const { instanceId } = request.params as { instanceId: string };
       // Not running, or this person is not in it: nothing of it is theirs to see.
-      if (!leaveActivity(context, instanceId, user.id)) throw new ServiceError('notFound');
+      if (!await leaveActivity(context, instanceId, user.id)) throw new ServiceError('notFound');
       return reply.code(204).send();
     },
   });

@@ -23,7 +23,7 @@ export function registerCommandIndexRoutes(app: FastifyInstance, context: Regist
   const { store } = context;
   // Index answers per user, place, locale and form; any change to commands, permissions or
   // the world (roles, members, installs, locales) can change them, so each drops them all.
-  const indexes = new AnswerCache();
+  const indexes = new AnswerCache(() => store.sql.changeVersion());
   const forgetAll = () => indexes.forget();
   context.bus.on('commandsChanged', forgetAll);
   context.bus.on('permissionsChanged', forgetAll);

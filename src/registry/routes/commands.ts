@@ -27,7 +27,7 @@ interface Scoped {
 
 export function registerCommandRoutes(app: FastifyInstance, context: RegistryContext): void {
   // List answers per app, scope and view, dropped when that scope's commands change.
-  const lists = new AnswerCache();
+  const lists = new AnswerCache(() => context.store.sql.changeVersion());
   const scopeKey = (applicationId: string, guildId: string | null) => `${applicationId}:${guildId ?? ''}:`;
   context.bus.on('commandsChanged', (change) => lists.forget(scopeKey(change.application_id, change.guild_id)));
   context.bus.on('worldChanged', () => lists.forget());

@@ -12,7 +12,7 @@ import { requestUpload } from '../http/request-files.js';
 import { resource } from '../http/resource.js';
 import { invalidFormBody, ServiceError } from '../http/service-error.js';
 import { appMessageFiles, appMessageView, deleteAppMessage, editAppMessage, findAppMessage, sendAppMessage } from '../interactions/app-messages.js';
-import { USER_INSTALL_FOLLOWUP_LIMIT, type InteractionRecord } from '../interactions/ledger.js';
+import type { InteractionRecord } from '../interactions/ledger.js';
 import { isEmptyMessage, MESSAGE_FLAGS, validateMessageData } from '../interactions/message-data.js';
 import { refusedRequest } from '../interactions/refusal.js';
 import { toUser } from '../interactions/services.js';
@@ -23,10 +23,10 @@ export function registerInteractionWebhookRoutes(app: FastifyInstance, context: 
   const base = '/api/v10/webhooks/:applicationId/:token';
 
   /** The live interaction behind the webhook token; a dead or unknown one is an Unknown Webhook. */
-  const interaction = (request: FastifyRequest, reply: FastifyReply): InteractionRecord => {
+  const interaction = async (request: FastifyRequest, reply: FastifyReply): Promise<InteractionRecord> => {
     const { applicationId, token } = request.params as { applicationId: string; token: string };
     reply.headers(context.limiter.hit(`${request.method} ${request.routeOptions.url ?? base}`, `${applicationId}:${token}`));
-    const record = context.ledger.live(token);
+    const record = await context.ledger.live(token);
     if (!record || record.application_id !== applicationId || record.expired) throw new ServiceError('unknownWebhook');
     return record;
   };
@@ -74,13 +74,12 @@ export function registerInteractionWebhookRoutes(app: FastifyInstance, context: 
   const followUp = async (request: FastifyRequest, record: InteractionRecord) => {
     // A follow-up needs the interaction acknowledged first.
     if (record.response_type === null) throw new ServiceError('unknownWebhook');
-    if (record.user_installed_only && record.followups >= USER_INSTALL_FOLLOWUP_LIMIT) throw new ServiceError('maxFollowups');
-    // Counted before the first await, so concurrent follow-ups cannot pass the limit together; given back if this one sends nothing new.
-    record.followups += 1;
+    // Counted in the store first, so concurrent follow-ups (on any process) cannot pass the limit together; given back if this one sends nothing new.
+    if (!await context.ledger.countFollowUp(record)) throw new ServiceError('maxFollowups');
     try {
       return await sendFollowUp(request, record);
     } catch (error) {
-      record.followups -= 1;
+      await context.ledger.uncountFollowUp(record);
       throw error;
     }
   };
@@ -103,7 +102,7 @@ export function registerInteractionWebhookRoutes(app: FastifyInstance, context: 
       if (poll && (completing.flags & MESSAGE_FLAGS.EPHEMERAL) === 0) await storePoll(context.store, completing.id, poll, context.now());
       const view = await appMessageView(context, await editAppMessage(context, record, completing, edit, rows));
       // Completing the deferred message is not a follow-up of its own.
-      record.followups -= 1;
+      await context.ledger.uncountFollowUp(record);
       inspect(request, record, 200);
       return view;
     }
@@ -113,19 +112,19 @@ export function registerInteractionWebhookRoutes(app: FastifyInstance, context: 
   };
 
   resource(app, base, {
-    POST: (request, reply) => {
-      const record = interaction(request, reply);
+    POST: async (request, reply) => {
+      const record = await interaction(request, reply);
       return watched(request, record, async () => await followUp(request, record));
     },
   });
 
   resource(app, `${base}/messages/:messageId`, {
     GET: async (request, reply) => {
-      const record = interaction(request, reply);
+      const record = await interaction(request, reply);
       return await appMessageView(context, await message(request, record));
     },
-    PATCH: (request, reply) => {
-      const record = interaction(request, reply);
+    PATCH: async (request, reply) => {
+      const record = await interaction(request, reply);
       return watched(request, record, async () => {
         const target = await message(request, record);
         const checked = validateMessageData(request.body, [], true, target.flags);
@@ -137,7 +136,7 @@ export function registerInteractionWebhookRoutes(app: FastifyInstance, context: 
       });
     },
     DELETE: async (request, reply) => {
-      const record = interaction(request, reply);
+      const record = await interaction(request, reply);
       await deleteAppMessage(context, record, await message(request, record));
       inspect(request, record, 204);
       return reply.code(204).send();

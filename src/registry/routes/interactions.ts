@@ -12,7 +12,7 @@ import { requestUpload } from '../http/request-files.js';
 import { resource } from '../http/resource.js';
 import { ServiceError } from '../http/service-error.js';
 import { invoke, parseInvokeBody } from '../interactions/invoke.js';
-import { refusedRequest, rememberRefusal } from '../interactions/refusal.js';
+import { refusedRequest } from '../interactions/refusal.js';
 import { applyResponse } from '../interactions/respond.js';
 import { toUser } from '../interactions/services.js';
 import { booleanQuery } from './path-values.js';
@@ -33,7 +33,7 @@ export function registerInteractionRoutes(app: FastifyInstance, context: Registr
   resource(app, '/api/v10/interactions/:interactionId/:token/callback', {
     POST: async (request, reply) => {
       const { interactionId, token } = request.params as { interactionId: string; token: string };
-      const record = context.ledger.live(token);
+      const record = await context.ledger.live(token);
       if (!record || record.id !== interactionId) throw new ServiceError('unknownInteraction');
       const withResponse = booleanQuery(request, 'with_response');
       const inspect = (status: number, answer: unknown) => toUser(context, record.user_id, 'INTERACTION_CALLBACK', {
@@ -47,7 +47,7 @@ export function registerInteractionRoutes(app: FastifyInstance, context: Registr
         if (error instanceof ServiceError) {
           const refused = refusedRequest(request, error);
           // A refused first answer is remembered: the interaction's failure will name it.
-          if (record.response_type === null && !record.expired && error.status === 400) rememberRefusal(record, String(refused.refusal));
+          if (record.response_type === null && !record.expired && error.status === 400) await context.ledger.rememberRefusal(record, String(refused.refusal));
           toUser(context, record.user_id, 'INTERACTION_CALLBACK', {
             id: record.id, nonce: record.nonce, application_id: record.application_id, with_response: withResponse, ...refused,
           });

@@ -97,7 +97,7 @@ export function registerDriverRoutes(app: FastifyInstance, context: RegistryCont
       if (!context.clock) throw driverError(['advance_ms'], "this registry runs on the machine's clock; a test bench (startBench, or slashbench serve --test-clock) has one that moves");
       context.clock.advance(advance);
       // What fell due while time jumped: first answers past their deadline, polls past their end.
-      for (const record of context.ledger.awaitingResponse()) expireIfLate(context, record);
+      for (const record of await context.ledger.awaitingResponse()) await expireIfLate(context, record);
       await settleExpiredPolls(context);
       return { now: new Date(context.now()).toISOString(), adjustable: true };
     },

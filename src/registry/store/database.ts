@@ -36,5 +36,10 @@ export interface Sql {
   afterCommit(action: () => void): void;
   /** Forgets every cached row: another process changed the data (the change feed says so). */
   forgetCached(): void;
+  /**
+   * A number that moves whenever another process (or connection) has changed the data since:
+   * answers kept above the store (the command lists' and indexes' bytes) are dropped when it moves.
+   */
+  changeVersion(): number;
   close(): Promise<void>;
 }

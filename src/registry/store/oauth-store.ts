@@ -73,7 +73,7 @@ export class OAuthStore {
 
   /** Ends a code's life at `at` (the management API's expire, for the client's failure path). */
   async expireCode(code: string, at: number): Promise<void> {
-    await this.sql.run('UPDATE oauth_codes SET expires_at = MIN(expires_at, ?) WHERE code_hash = ?', at, hashSecret(code));
+    await this.sql.run('UPDATE oauth_codes SET expires_at = CASE WHEN expires_at < ? THEN expires_at ELSE ? END WHERE code_hash = ?', at, at, hashSecret(code));
   }
 
   /** Marks a code used; callers check `redeemed` first inside the same transaction. */

@@ -66,7 +66,7 @@ export class PollStore {
 
   /** Ends a poll: its expiry becomes `isoTime` when earlier, and it is finalized. */
   async finalize(messageId: string, isoTime: string): Promise<void> {
-    await this.sql.run('UPDATE polls SET finalized = 1, expiry = MIN(expiry, ?) WHERE message_id = ?', isoTime, messageId);
+    await this.sql.run('UPDATE polls SET finalized = 1, expiry = CASE WHEN expiry < ? THEN expiry ELSE ? END WHERE message_id = ?', isoTime, isoTime, messageId);
   }
 
   /** The answers a user voted for, in order. */

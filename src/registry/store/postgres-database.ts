@@ -59,7 +59,8 @@ export class PostgresDatabase implements Sql {
   /** Moves when the change feed says another process wrote: the read cache forgets its rows. */
   private remoteVersion = 0;
 
-  constructor(readonly pool: pg.Pool) {
+  /** `processId` names this process's connections (application_name), so the change feed can tell its own writes apart. */
+  constructor(readonly pool: pg.Pool, readonly url: string, readonly processId: string) {
     this.reads = new ReadCache({ dataVersion: () => this.remoteVersion, inTransaction: () => this.scope.getStore() !== undefined });
   }
 
@@ -139,19 +140,23 @@ export class PostgresDatabase implements Sql {
     this.reads.forget();
   }
 
+  changeVersion(): number {
+    return this.remoteVersion;
+  }
+
   async close(): Promise<void> {
     await this.pool.end();
   }
 }
 
-/** A pool for `url`, its clients answering in UTC with numbers as numbers, failing fast when the server is away. */
-export function postgresPool(url: string): pg.Pool {
+/** A pool for `url`, its clients answering numbers as numbers and named for this process, failing fast when the server is away. */
+export function postgresPool(url: string, processId: string): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url, types, max: 10,
     // A request must hear within a second that the database is away, not hang (503).
     connectionTimeoutMillis: 1000,
     idleTimeoutMillis: 30_000,
-    application_name: 'slashbench',
+    application_name: `slashbench:${processId}`,
   });
   // An idle client's connection dropping (the server restarted) is not the process's death: the pool makes a new one.
   pool.on('error', () => undefined);

@@ -21,6 +21,7 @@
 /** Tables whose writes change no cached read, not even through a cascade (their rows are no one's parent here). */
 const UNCACHED_TABLES = new Set([
   'messages', 'attachments', 'command_creates', 'oauth_tokens', 'oauth_codes', 'oauth_refresh_tokens', 'oauth_signing_keys',
+  'interactions', 'ephemeral_messages', 'polls', 'poll_votes', 'activity_instances', 'feed', 'processes', 'gateway_sessions',
 ]);
 
 /** The table an INSERT, REPLACE, UPDATE or DELETE writes; undefined for anything else (which then forgets everything). */

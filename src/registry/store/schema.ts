@@ -227,4 +227,79 @@ export const MIGRATIONS: readonly string[] = [
     DELETE FROM attachments WHERE message_id = OLD.id;
   END;
   `,
+  // 9: the order sessions were minted in (a person keeps the newest few; several may be minted in one millisecond).
+  `
+  ALTER TABLE sessions ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+  `,
+  // 10: interactions in flight and their ephemeral messages, so any process of a team (or a
+  // second one on this data directory) can take an interaction's callback and follow-ups.
+  `
+  CREATE TABLE interactions (
+    id TEXT PRIMARY KEY,
+    token_hash TEXT NOT NULL UNIQUE,
+    application_id TEXT NOT NULL,
+    type INTEGER NOT NULL,
+    user_id TEXT NOT NULL,
+    guild_id TEXT,
+    channel_id TEXT NOT NULL,
+    nonce TEXT,
+    name TEXT,
+    created_at INTEGER NOT NULL,
+    response_type INTEGER,
+    answering INTEGER NOT NULL DEFAULT 0,
+    expired INTEGER NOT NULL DEFAULT 0,
+    original_message_id TEXT,
+    source_message_id TEXT,
+    followups INTEGER NOT NULL DEFAULT 0,
+    user_installed_only INTEGER NOT NULL DEFAULT 0,
+    owners TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    metadata TEXT NOT NULL,
+    origin TEXT NOT NULL,
+    refusal TEXT
+  );
+  CREATE INDEX interactions_by_user ON interactions (user_id, application_id, response_type, created_at);
+  CREATE INDEX interactions_by_time ON interactions (created_at);
+  CREATE TABLE ephemeral_messages (
+    id TEXT PRIMARY KEY,
+    interaction_id TEXT NOT NULL,
+    body TEXT NOT NULL
+  );
+  CREATE INDEX ephemeral_messages_by_interaction ON ephemeral_messages (interaction_id);
+  `,
+  // 11: what several registry processes on one data directory share besides the data: the
+  // running Activity instances, the change feed (each process's events, read by the others
+  // when SQLite's data_version moves), the processes alive (heartbeats), and the gateway
+  // sessions each holds (live, or resumable until a time), so an interaction reaches a bot
+  // whose session is on another process.
+  `
+  CREATE TABLE activity_instances (
+    id TEXT PRIMARY KEY,
+    application_id TEXT NOT NULL,
+    channel_id TEXT NOT NULL,
+    guild_id TEXT,
+    participants TEXT NOT NULL,
+    started_at INTEGER NOT NULL,
+    UNIQUE (application_id, channel_id)
+  );
+  CREATE TABLE feed (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    origin TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE processes (
+    id TEXT PRIMARY KEY,
+    heartbeat_at INTEGER NOT NULL
+  );
+  CREATE TABLE gateway_sessions (
+    id TEXT PRIMARY KEY,
+    application_id TEXT NOT NULL,
+    shard_id INTEGER NOT NULL,
+    shard_count INTEGER NOT NULL,
+    process_id TEXT NOT NULL,
+    resumable_until INTEGER
+  );
+  CREATE INDEX gateway_sessions_by_application ON gateway_sessions (application_id);
+  `,
 ];

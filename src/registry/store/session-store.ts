@@ -16,10 +16,13 @@ export class SessionStore {
 
   /** Records a new session token for a person and forgets their oldest beyond the limit. */
   async put(token: string, userId: string, createdAt: number): Promise<void> {
-    await this.sql.run('INSERT INTO sessions (token_hash, user_id, created_at) VALUES (?, ?, ?)', hashSecret(token), userId, createdAt);
+    await this.sql.run(
+      'INSERT INTO sessions (token_hash, user_id, created_at, seq) VALUES (?, ?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM sessions WHERE user_id = ?))',
+      hashSecret(token), userId, createdAt, userId,
+    );
     await this.sql.run(
       `DELETE FROM sessions WHERE user_id = ? AND token_hash NOT IN
-         (SELECT token_hash FROM sessions WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?)`,
+         (SELECT token_hash FROM sessions WHERE user_id = ? ORDER BY created_at DESC, seq DESC LIMIT ?)`,
       userId, userId, SESSIONS_PER_USER,
     );
   }

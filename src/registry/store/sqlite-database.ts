@@ -38,12 +38,21 @@ export class SqliteDatabase implements Sql {
   /** Settles when the running transaction ends; null when none runs. */
   private gate: Promise<void> | null = null;
 
-  constructor(readonly db: SqliteConnection) {
-    const dataVersion = db.prepare('PRAGMA data_version') as unknown as Statement;
-    this.reads = new ReadCache({
-      dataVersion: () => (dataVersion.get() as { data_version: number }).data_version,
-      inTransaction: () => db.inTransaction,
-    });
+  private readonly dataVersionStatement: Statement;
+
+  /** `file` is the database's path; null for an in-memory database (which no other process can share). */
+  constructor(readonly db: SqliteConnection, readonly file: string | null = null) {
+    this.dataVersionStatement = db.prepare('PRAGMA data_version') as unknown as Statement;
+    this.reads = new ReadCache({ dataVersion: () => this.dataVersion(), inTransaction: () => db.inTransaction });
+  }
+
+  /** SQLite's `data_version`: moves when another connection (another process) commits. */
+  dataVersion(): number {
+    return (this.dataVersionStatement.get() as { data_version: number }).data_version;
+  }
+
+  changeVersion(): number {
+    return this.dataVersion();
   }
 
   private statement(sql: string): Statement {
@@ -173,7 +182,7 @@ export function openSqlite(directory: string): SqliteDatabase {
     mkdirSync(directory, { recursive: true });
     const path = join(directory, DATABASE_FILE);
     checkWritable(directory, path);
-    return new SqliteDatabase(configure(new Database(path)));
+    return new SqliteDatabase(configure(new Database(path)), path);
   });
 }
 

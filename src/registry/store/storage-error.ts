@@ -6,8 +6,8 @@
  * instead of a bare 500. Any other error is not a storage problem and is left alone.
  */
 
-/** What kind of refusal: the disk is full, the directory cannot be written, or the disk failed. */
-export type StorageProblemKind = 'full' | 'read-only' | 'io';
+/** What kind of refusal: the disk is full, the directory cannot be written, the disk failed, or the database server cannot be reached. */
+export type StorageProblemKind = 'full' | 'read-only' | 'io' | 'unavailable';
 
 export interface StorageProblem {
   kind: StorageProblemKind;
@@ -28,7 +28,14 @@ const WORDS: Record<StorageProblemKind, string> = {
   full: 'the disk is full',
   'read-only': 'it is read-only or not writable by this user',
   io: 'the disk reported an I/O error',
+  unavailable: 'the database server cannot be reached',
 };
+
+/** PostgreSQL's codes for a server going away or refusing connections (admin shutdown, crash, starting up, connection failures, too many clients). */
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+
+/** What `pg` says, without a code, when a connection breaks or none can be made in time. */
+const UNAVAILABLE_WORDS = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i;
 
 /** The kind a code means, or undefined for codes that are not about the disk. */
 function kindOf(code: string): StorageProblemKind | undefined {
@@ -50,6 +57,9 @@ export function storageProblem(error: unknown): StorageProblem | undefined {
   if (name === '' && typeof message === 'string') {
     const number = /^ConnectionFailed\(".*: (\d+)"\)$/.exec(message)?.[1];
     name = (number && SQLITE_NUMBERS[number]) ?? '';
+  }
+  if (UNAVAILABLE_CODES.has(name) || (name === '' && typeof message === 'string' && UNAVAILABLE_WORDS.test(message))) {
+    return { kind: 'unavailable', code: name || 'CONNECTION_LOST', message: `${WORDS.unavailable} (${name || 'CONNECTION_LOST'})` };
   }
   const kind = kindOf(name);
   return kind && { kind, code: name, message: `${WORDS[kind]} (${name})` };

@@ -4,10 +4,13 @@
  * read-check-write sequence runs inside `transaction`, which makes it atomic with respect
  * to other requests, in this process and in any other on the same database.
  */
+import { ActivityStore } from './activity-store.js';
 import { AttachmentStore } from './attachment-store.js';
 import { CommandStore } from './command-store.js';
 import { CredentialStore } from './credential-store.js';
 import type { Sql } from './database.js';
+import { GatewaySessionStore } from './gateway-session-store.js';
+import { InteractionStore } from './interaction-store.js';
 import { Keychain } from './keychain.js';
 import { openSqlite } from './sqlite-database.js';
 import { MessageStore } from './message-store.js';
@@ -36,6 +39,12 @@ export class Store {
   readonly polls: PollStore;
   /** Tokens and secrets the registry can show again and reset (the keychain beside the digests). */
   readonly credentials: CredentialStore;
+  /** Interactions in flight and their ephemeral messages (the ledger's state, shared by a team's processes). */
+  readonly interactions: InteractionStore;
+  /** Running Activity instances and who is in them. */
+  readonly activities: ActivityStore;
+  /** Which process of a team holds which bot sessions. */
+  readonly gatewaySessions: GatewaySessionStore;
 
   /** `keychain` keeps the plaintext of tokens: `credentials.json` in the data directory, or memory. */
   constructor(readonly sql: Sql, keychain: Keychain = new Keychain(null)) {
@@ -49,6 +58,9 @@ export class Store {
     this.oauth = new OAuthStore(sql);
     this.sessions = new SessionStore(sql);
     this.polls = new PollStore(sql);
+    this.interactions = new InteractionStore(sql);
+    this.activities = new ActivityStore(sql);
+    this.gatewaySessions = new GatewaySessionStore(sql);
   }
 
   /** The person a client token names: their world-file token or a session the host minted. */

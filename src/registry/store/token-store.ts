@@ -10,7 +10,9 @@ export class TokenStore {
   /** Stores a token; `grantId` ties it to the authorization it came from, so the grant can be revoked whole. */
   async put(token: string, record: OAuthTokenRecord, grantId: string | null = null): Promise<void> {
     await this.sql.run(
-      'INSERT OR REPLACE INTO oauth_tokens (token_hash, application_id, user_id, scopes, expires_at, grant_id) VALUES (?, ?, ?, ?, ?, ?)',
+      `INSERT INTO oauth_tokens (token_hash, application_id, user_id, scopes, expires_at, grant_id) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (token_hash) DO UPDATE SET application_id = excluded.application_id, user_id = excluded.user_id,
+         scopes = excluded.scopes, expires_at = excluded.expires_at, grant_id = excluded.grant_id`,
       hashSecret(token), record.application_id, record.user_id, record.scopes.join(' '), record.expires_at, grantId,
     );
   }

@@ -239,7 +239,7 @@ export class WorldStore {
   }
 
   async install(guildId: string, applicationId: string): Promise<void> {
-    await this.sql.run('INSERT OR IGNORE INTO guild_installs (guild_id, application_id) VALUES (?, ?)', guildId, applicationId);
+    await this.sql.run('INSERT INTO guild_installs (guild_id, application_id) VALUES (?, ?) ON CONFLICT DO NOTHING', guildId, applicationId);
   }
 
   async isInstalled(guildId: string, applicationId: string): Promise<boolean> {
@@ -264,7 +264,7 @@ export class WorldStore {
   }
 
   async installForUser(userId: string, applicationId: string): Promise<void> {
-    await this.sql.run('INSERT OR IGNORE INTO user_installs (user_id, application_id) VALUES (?, ?)', userId, applicationId);
+    await this.sql.run('INSERT INTO user_installs (user_id, application_id) VALUES (?, ?) ON CONFLICT DO NOTHING', userId, applicationId);
   }
 
   async uninstallForUser(userId: string, applicationId: string): Promise<void> {

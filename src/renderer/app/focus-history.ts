@@ -3,10 +3,16 @@
  * list) gives it back to what had it before, even when that element took its focus before
  * the dialog's own code ran (an autofocused field moves the focus as the dialog mounts).
  * When that element is gone (the options bar that sent a command), the focus goes to the
- * one before it that is still on the page, and at worst to the composer.
+ * one before it that is still on the page, and at worst to the composer. The composer's
+ * field is one control drawn anew each time a command is chosen and sent, so an older copy
+ * of it stands for the one on the page now: a modal that came before the send was answered
+ * (the page inert meanwhile, the new field's autofocus refused) still gives the focus back
+ * to the composer, not to whatever had it before.
  */
 
 const KEPT = 30;
+/** The attribute of the composer's field (focusHome). */
+const HOME = 'data-focus-home';
 const history: HTMLElement[] = [];
 let listening = false;
 
@@ -32,12 +38,34 @@ export function tabbables(container: HTMLElement): HTMLElement[] {
     'a[href], button, input, select, textarea, iframe, summary, [tabindex], [contenteditable="true"]',
   );
   return [...candidates].filter((element) => {
-    if (element.tabIndex < 0 || (element as HTMLButtonElement).disabled) return false;
-    if (element instanceof HTMLInputElement && element.type === 'hidden') return false;
+    // `:disabled` also matches the controls of a disabled fieldset (a form still loading),
+    // which the browser skips though their own `disabled` is false.
+    if (element.tabIndex < 0 || element.matches(':disabled')) return false;
+    if (element instanceof HTMLInputElement && (element.type === 'hidden' || !radioStop(element))) return false;
     if (element.closest('[inert]')) return false;
     // Hidden elements have no boxes; a visually hidden file input still has one.
     return element.getClientRects().length > 0;
   });
+}
+
+/**
+ * Whether Tab stops on `input`: a group of radio buttons (one name, one form) is one stop,
+ * at its checked button, or at its first when none is checked.
+ */
+function radioStop(input: HTMLInputElement): boolean {
+  if (input.type !== 'radio' || input.name === '') return true;
+  const group = [...document.querySelectorAll<HTMLInputElement>('input[type="radio"]')]
+    .filter((other) => other.name === input.name && other.form === input.form && !other.matches(':disabled'));
+  return input === (group.find((other) => other.checked) ?? group[0]);
+}
+
+/**
+ * The element of the history to give the focus back to: itself while on the page; for a
+ * copy of the composer's field that was drawn anew, the field on the page now.
+ */
+function stillThere(element: HTMLElement): HTMLElement | null {
+  if (element.isConnected) return element;
+  return element.hasAttribute(HOME) ? document.querySelector<HTMLElement>(`[${HOME}]`) : null;
 }
 
 /**
@@ -51,8 +79,8 @@ export function giveFocusBack(container: Element | null): void {
   const lost = active === null || active === document.body || (container !== null && container.contains(active)) || !active.isConnected;
   if (!lost) return;
   for (let index = history.length - 1; index >= 0; index -= 1) {
-    const element = history[index] as HTMLElement;
-    if (!element.isConnected || container?.contains(element) || element === document.body) continue;
+    const element = stillThere(history[index] as HTMLElement);
+    if (element === null || container?.contains(element) || element === document.body) continue;
     element.focus();
     if (document.activeElement === element) return;
   }
@@ -61,5 +89,5 @@ export function giveFocusBack(container: Element | null): void {
 
 /** The composer's field: where the focus goes when nothing better is left. */
 export function focusHome(): void {
-  document.querySelector<HTMLElement>('[data-focus-home]')?.focus();
+  document.querySelector<HTMLElement>(`[${HOME}]`)?.focus();
 }

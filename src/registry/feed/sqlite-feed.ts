@@ -1,0 +1,94 @@
+/**
+ * The change feed over one SQLite data directory: two registries on it (the desktop app
+ * beside `npm run serve`) are one. Each process says it is alive in `processes` every
+ * second; while another one is, its events go into `feed`, and every process reads the
+ * others' rows whenever SQLite's `data_version` moves (checked a few dozen times a second:
+ * a read of a counter). Caches need no help here: they check `data_version` themselves.
+ * A process alone writes nothing: the embedded default pays only its heartbeat.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SqliteDatabase } from '../store/sqlite-database.js';
+import type { ChangeFeed, FeedEvent } from './change-feed.js';
+import { startHeartbeat, type Heartbeat } from './process-heartbeat.js';
+
+/** How often the others' events are looked for (only read when the database moved). */
+const POLL_MS = 20;
+/** How long rows stay for a slow reader. */
+const KEPT_MS = 60_000;
+
+export interface SqliteFeedOptions {
+  sql: SqliteDatabase;
+  deliver(event: FeedEvent): void;
+  now?: () => number;
+  report?: (problem: string) => void;
+}
+
+export class SqliteFeed implements ChangeFeed {
+  readonly processId = randomUUID();
+  private heartbeat: Heartbeat | null = null;
+  private published = 0;
+  private lastId = 0;
+  private lastVersion = -1;
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  constructor(private readonly options: SqliteFeedOptions) {}
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  async start(): Promise<void> {
+    const { sql } = this.options;
+    // Only what is written from now on: a process that starts is told of nothing before it.
+    this.lastId = (await sql.get<{ id: number | null }>('SELECT max(id) AS id FROM feed'))?.id ?? 0;
+    this.heartbeat = await startHeartbeat(sql, this.processId, () => this.now(), (error) => this.report(error));
+    const poll = setInterval(() => void this.poll().catch((error: unknown) => this.report(error)), POLL_MS);
+    poll.unref();
+    this.timers.push(poll);
+  }
+
+  private report(error: unknown): void {
+    this.options.report?.(`the change feed: ${(error as Error).message ?? String(error)}`);
+  }
+
+  /** Reads the others' new events when another connection has committed since the last look. */
+  private async poll(): Promise<void> {
+    const version = this.options.sql.dataVersion();
+    if (version === this.lastVersion) return;
+    this.lastVersion = version;
+    // Another process wrote: perhaps one that has just started, which must now hear this one's events.
+    await this.heartbeat?.recount();
+    const rows = await this.options.sql.all<{ id: number; origin: string; body: string }>(
+      'SELECT id, origin, body FROM feed WHERE id > ? ORDER BY id', this.lastId,
+    );
+    for (const row of rows) {
+      this.lastId = row.id;
+      if (row.origin !== this.processId) this.options.deliver(JSON.parse(row.body) as FeedEvent);
+    }
+  }
+
+  publish(event: FeedEvent): void {
+    if ((this.heartbeat?.peers() ?? 0) === 0) return;
+    const body = JSON.stringify(event);
+    const now = this.now();
+    void this.options.sql.run('INSERT INTO feed (origin, body, created_at) VALUES (?, ?, ?)', this.processId, body, now)
+      .catch((error: unknown) => this.report(error));
+    // Now and then, the rows every reader has had long since go.
+    if (++this.published % 200 === 0) void this.options.sql.run('DELETE FROM feed WHERE created_at < ?', now - KEPT_MS).catch((error: unknown) => this.report(error));
+  }
+
+  /** SQLite's caches check `data_version` at every turn themselves; events need no barrier. */
+  caughtUp(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  async close(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    await this.heartbeat?.stop();
+  }
+
+  /** Whether another process shares the store (so events must be told, sessions registered). */
+  shared(): boolean {
+    return (this.heartbeat?.peers() ?? 0) > 0;
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * Interactions in flight, in the database: a callback, a follow-up or an edit may reach any
+ * registry process of a team, so the state every route checks lives where all of them read
+ * it. Each change of that state is one conditional UPDATE (a compare-and-set that reports
+ * whether it happened): two answers arriving at once, on one process or two, cannot both
+ * be the first. Tokens are kept as digests, like every credential.
+ */
+import type { StoredInteractionMetadata } from '../domain/interaction-metadata.js';
+import type { Sql } from './database.js';
+import type { MessageRecord } from './records.js';
+import { hashSecret } from './secrets.js';
+
+/** An interaction as the callback and webhook routes check it. */
+export interface InteractionRecord {
+  id: string;
+  /** The token, when the record was found by it (or made here); '' when read by id elsewhere. */
+  token: string;
+  application_id: string;
+  /** 2 command, 3 component, 4 autocomplete, 5 modal submit. */
+  type: number;
+  user_id: string;
+  guild_id: string | null;
+  channel_id: string;
+  /** The client's nonce, echoed in its events. */
+  nonce: string | null;
+  /** The command's name, for messages' interaction metadata. */
+  name: string | null;
+  created_at: number;
+  /** The first response's callback type, once given. */
+  response_type: number | null;
+  /** A first response is being applied (its message stored): a second one is refused meanwhile. */
+  answering: boolean;
+  /** Set when the first response did not come in time: the token is dead. */
+  expired: boolean;
+  original_message_id: string | null;
+  /** The message a component was on (UPDATE_MESSAGE edits it). */
+  source_message_id: string | null;
+  followups: number;
+  /** Only a user install reaches the app here (at most 5 follow-ups). */
+  user_installed_only: boolean;
+  authorizing_integration_owners: Record<string, string>;
+  /** The payload as sent. */
+  payload: Record<string, unknown>;
+  /** The `interaction_metadata` of the messages it sends (follow-ups add their original's id). */
+  metadata: StoredInteractionMetadata;
+  /** The registry's address as the invoking client reached it: URLs of files the app answers inline with. */
+  origin: string;
+  /** The latest refusal of a first answer (refusal.ts), named by the failure if no valid one follows. */
+  refusal: string | null;
+}
+
+interface InteractionRow {
+  id: string;
+  application_id: string;
+  type: number;
+  user_id: string;
+  guild_id: string | null;
+  channel_id: string;
+  nonce: string | null;
+  name: string | null;
+  created_at: number;
+  response_type: number | null;
+  answering: number;
+  expired: number;
+  original_message_id: string | null;
+  source_message_id: string | null;
+  followups: number;
+  user_installed_only: number;
+  owners: string;
+  payload: string;
+  metadata: string;
+  origin: string;
+  refusal: string | null;
+}
+
+const COLUMNS = `id, application_id, type, user_id, guild_id, channel_id, nonce, name, created_at, response_type, answering,
+  expired, original_message_id, source_message_id, followups, user_installed_only, owners, payload, metadata, origin, refusal`;
+
+function decode(row: InteractionRow, token: string): InteractionRecord {
+  return {
+    id: row.id, token, application_id: row.application_id, type: row.type, user_id: row.user_id, guild_id: row.guild_id,
+    channel_id: row.channel_id, nonce: row.nonce, name: row.name, created_at: row.created_at, response_type: row.response_type,
+    answering: row.answering === 1, expired: row.expired === 1, original_message_id: row.original_message_id,
+    source_message_id: row.source_message_id, followups: row.followups, user_installed_only: row.user_installed_only === 1,
+    authorizing_integration_owners: JSON.parse(row.owners) as Record<string, string>,
+    payload: JSON.parse(row.payload) as Record<string, unknown>,
+    metadata: JSON.parse(row.metadata) as StoredInteractionMetadata,
+    origin: row.origin, refusal: row.refusal,
+  };
+}
+
+export class InteractionStore {
+  constructor(private readonly sql: Sql) {}
+
+  async add(record: InteractionRecord): Promise<void> {
+    await this.sql.run(
+      `INSERT INTO interactions (${COLUMNS}, token_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      record.id, record.application_id, record.type, record.user_id, record.guild_id, record.channel_id, record.nonce, record.name,
+      record.created_at, record.response_type, record.answering ? 1 : 0, record.expired ? 1 : 0, record.original_message_id,
+      record.source_message_id, record.followups, record.user_installed_only ? 1 : 0, JSON.stringify(record.authorizing_integration_owners),
+      JSON.stringify(record.payload), JSON.stringify(record.metadata), record.origin, record.refusal, hashSecret(record.token),
+    );
+  }
+
+  async byToken(token: string): Promise<InteractionRecord | undefined> {
+    const row = await this.sql.get<InteractionRow>(`SELECT ${COLUMNS} FROM interactions WHERE token_hash = ?`, hashSecret(token));
+    return row && decode(row, token);
+  }
+
+  async byId(id: string): Promise<InteractionRecord | undefined> {
+    const row = await this.sql.get<InteractionRow>(`SELECT ${COLUMNS} FROM interactions WHERE id = ?`, id);
+    return row && decode(row, '');
+  }
+
+  /** Claims the first answer: true only for the one caller that found none given, none under way, and the token alive. */
+  async claimAnswer(id: string): Promise<boolean> {
+    return (await this.sql.change(
+      'UPDATE interactions SET answering = 1 WHERE id = ? AND response_type IS NULL AND answering = 0 AND expired = 0', id,
+    )) === 1;
+  }
+
+  /** Gives a claim back: the answer was refused. */
+  async releaseAnswer(id: string): Promise<void> {
+    await this.sql.run('UPDATE interactions SET answering = 0 WHERE id = ?', id);
+  }
+
+  /** The first answer is given: its callback type, and the message it made, if any. */
+  async answered(id: string, responseType: number, originalMessageId: string | null): Promise<void> {
+    await this.sql.run(
+      'UPDATE interactions SET response_type = ?, answering = 0, original_message_id = coalesce(?, original_message_id) WHERE id = ?',
+      responseType, originalMessageId, id,
+    );
+  }
+
+  /** Marks it dead for want of a first answer: true only for the caller that did (none came, none under way). */
+  async expire(id: string): Promise<boolean> {
+    return (await this.sql.change(
+      'UPDATE interactions SET expired = 1 WHERE id = ? AND response_type IS NULL AND answering = 0 AND expired = 0', id,
+    )) === 1;
+  }
+
+  /** Counts a follow-up unless `limit` of them were sent; true when counted. */
+  async countFollowUp(id: string, limit: number | null): Promise<boolean> {
+    const changed = limit === null
+      ? await this.sql.change('UPDATE interactions SET followups = followups + 1 WHERE id = ?', id)
+      : await this.sql.change('UPDATE interactions SET followups = followups + 1 WHERE id = ? AND followups < ?', id, limit);
+    return changed === 1;
+  }
+
+  async uncountFollowUp(id: string): Promise<void> {
+    await this.sql.run('UPDATE interactions SET followups = followups - 1 WHERE id = ? AND followups > 0', id);
+  }
+
+  async rememberRefusal(id: string, sentence: string): Promise<void> {
+    await this.sql.run('UPDATE interactions SET refusal = ? WHERE id = ?', sentence, id);
+  }
+
+  /** Interactions still waiting for their first answer, created after `since`. */
+  async awaiting(since: number): Promise<InteractionRecord[]> {
+    return (await this.sql.all<InteractionRow>(
+      `SELECT ${COLUMNS} FROM interactions WHERE response_type IS NULL AND expired = 0 AND created_at > ? ORDER BY created_at`, since,
+    )).map((row) => decode(row, ''));
+  }
+
+  /** The latest interaction since `since` of this user and app answered with `responseType` (a modal). */
+  async latestAnswered(userId: string, applicationId: string, responseType: number, since: number): Promise<InteractionRecord | undefined> {
+    const row = await this.sql.get<InteractionRow>(
+      `SELECT ${COLUMNS} FROM interactions WHERE user_id = ? AND application_id = ? AND response_type = ? AND created_at > ?
+       ORDER BY created_at DESC, id DESC LIMIT 1`,
+      userId, applicationId, responseType, since,
+    );
+    return row && decode(row, '');
+  }
+
+  /** Keeps an ephemeral message (never stored in its channel: only its user sees it). */
+  async putEphemeral(interactionId: string, message: MessageRecord): Promise<void> {
+    await this.sql.run(
+      `INSERT INTO ephemeral_messages (id, interaction_id, body) VALUES (?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET body = excluded.body`,
+      message.id, interactionId, JSON.stringify(message),
+    );
+  }
+
+  async ephemeralMessage(id: string): Promise<MessageRecord | undefined> {
+    const row = await this.sql.get<{ body: string }>('SELECT body FROM ephemeral_messages WHERE id = ?', id);
+    return row && (JSON.parse(row.body) as MessageRecord);
+  }
+
+  async deleteEphemeral(id: string): Promise<void> {
+    await this.sql.run('DELETE FROM ephemeral_messages WHERE id = ?', id);
+  }
+
+  /** Forgets interactions created at or before `before` (their tokens are dead), with their ephemeral messages. */
+  async forgetBefore(before: number): Promise<void> {
+    await this.sql.run('DELETE FROM ephemeral_messages WHERE interaction_id IN (SELECT id FROM interactions WHERE created_at <= ?)', before);
+    await this.sql.run('DELETE FROM interactions WHERE created_at <= ?', before);
+  }
+}
