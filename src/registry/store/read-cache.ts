@@ -94,6 +94,15 @@ export class ReadCache {
     if (table === undefined || !UNCACHED_TABLES.has(table)) this.forget();
   }
 
+  /**
+   * `data_version` as this turn sees it (read at the turn's first call, with the rows'
+   * check): what the answer caches compare, so a request asks SQLite once, not once per cache.
+   */
+  version(): number {
+    this.checkOtherConnections();
+    return this.dataVersion;
+  }
+
   /** Forgets every kept row (also when another process's change is heard of). */
   forget(): void {
     this.generation += 1;

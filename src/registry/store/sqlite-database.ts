@@ -51,8 +51,9 @@ export class SqliteDatabase implements Sql {
     return (this.dataVersionStatement.get() as { data_version: number }).data_version;
   }
 
+  /** `data_version` as this turn of the event loop sees it: one look per turn, shared with the read cache. */
   changeVersion(): number {
-    return this.dataVersion();
+    return this.reads.version();
   }
 
   private statement(sql: string): Statement {
