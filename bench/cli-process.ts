@@ -4,16 +4,19 @@
  * baseline, other small Node servers. Each prints a line `listening on http://HOST:PORT`
  * when it is ready to answer, which is the moment `startListening` resolves.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { WorldFile } from '../src/shared/world-file.js';
 import { BrokenRun } from './registry.js';
 
-/** The registry's CLI, as compiled into out/bench by `npm run bench`. */
-export const CLI = fileURLToPath(new URL('../src/registry/cli.js', import.meta.url));
+/** The registry's CLI, as compiled into out/bench and bundled by `npm run bench`, as `npm run serve`'s is. */
+export const CLI = fileURLToPath(new URL('../src/registry/cli.bundle.js', import.meta.url));
+/** The same CLI before bundling: what a CPU profile reads best (each function in its own file). */
+export const UNBUNDLED_CLI = fileURLToPath(new URL('../src/registry/cli.js', import.meta.url));
 
 export interface Child {
   url: string;
@@ -21,9 +24,14 @@ export interface Child {
   stop(): Promise<void>;
 }
 
+export interface ListeningOptions {
+  /** An IPC channel to the child (`process.send` there, `child.process.on('message')` here). */
+  ipc?: boolean;
+}
+
 /** Runs `node ...args`; resolves with the address of its `listening on` line. */
-export async function startListening(args: readonly string[]): Promise<Child> {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startListening(args: readonly string[], options: ListeningOptions = {}): Promise<Child> {
+  const child = spawn(process.execPath, args, { stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'] }) as ChildProcessByStdio<null, Readable, Readable>;
   let out = '';
   let err = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
@@ -48,11 +56,11 @@ export async function startListening(args: readonly string[]): Promise<Child> {
 
 /**
  * Writes `world` into `directory` and starts the CLI (`cli`: this one by default) on port 0
- * with it and a data directory beside it.
+ * with it and a data directory beside it; `nodeArgs` go to Node itself (`--cpu-prof`).
  */
-export async function startCli(directory: string, world: WorldFile, cli = CLI): Promise<Child> {
+export async function startCli(directory: string, world: WorldFile, cli = CLI, nodeArgs: readonly string[] = []): Promise<Child> {
   await mkdir(directory, { recursive: true });
   const worldPath = join(directory, 'world.json');
   await writeFile(worldPath, JSON.stringify(world));
-  return startListening([cli, '--port', '0', '--data', join(directory, 'data'), '--world', worldPath, '--route-limit', '999999999']);
+  return startListening([...nodeArgs, cli, '--port', '0', '--data', join(directory, 'data'), '--world', worldPath, '--route-limit', '999999999']);
 }

@@ -6,12 +6,12 @@
  * session's MESSAGE_CREATE): the baseline that says what the driver costs on top.
  */
 import { startBench, type Bench, type Chat } from '../src/testing/index.js';
-import { httpPost } from '../src/registry/delivery/http-post.js';
+import { monotonicMs } from './clock.js';
 import { GatewaySession } from './gateway-session.js';
+import { plainRequest } from './http-client.js';
 import { publicKeyFromHex, startHttpBot, type HttpBot } from './http-bot.js';
 import { BrokenRun } from './registry.js';
 
-const NEVER = new AbortController().signal;
 
 export interface DriverRig {
   bench: Bench;
@@ -57,14 +57,18 @@ export async function startDriverRig(options: { withClient: boolean }): Promise<
       clientPath = async () => {
         const mine = `client-${++nonce}`;
         let interactionId: string | undefined;
-        const created = client.expect('INTERACTION_CREATE', (data) => data.nonce === mine).then(({ data }) => (interactionId = String(data.id)));
-        const messaged = client.expect('MESSAGE_CREATE', (data) => (data.interaction_metadata as { id?: string } | undefined)?.id === interactionId);
-        const started = performance.now();
-        const response = await httpPost(`${bench.api}/interactions`, {
-          method: 'POST', headers: { authorization: alice.token, 'content-type': 'application/json' }, signal: NEVER,
+        // The id is read while matching, so a MESSAGE_CREATE in the same chunk of frames is already recognized.
+        const created = client.expect('INTERACTION_CREATE', (data) => {
+          if (data.nonce !== mine) return false;
+          interactionId = String(data.id);
+          return true;
+        });
+        const messaged = client.expect('MESSAGE_CREATE', (data) => interactionId !== undefined && (data.interaction_metadata as { id?: string } | undefined)?.id === interactionId);
+        const started = monotonicMs();
+        const response = await plainRequest(`${bench.api}/interactions`, {
+          method: 'POST', headers: { authorization: alice.token, 'content-type': 'application/json' },
           body: JSON.stringify({ type: 2, application_id: app.id, guild_id: guildId, channel_id: channelId, nonce: mine, data: { id: command.id, name: 'ping', type: 1, version: command.version } }),
         });
-        await response.text();
         if (response.status !== 204) throw new BrokenRun(`POST /interactions answered ${response.status}`);
         await created;
         const { receivedAt } = await messaged;

@@ -5,10 +5,11 @@
  * frame arrived (before it is parsed), so a benchmark times the registry, not the listener.
  */
 import { WebSocket, type RawData } from 'ws';
+import { monotonicMs } from './clock.js';
 
 export interface Received {
   data: Record<string, unknown>;
-  /** performance.now() when the frame arrived. */
+  /** When the frame arrived (`monotonicMs`). */
   receivedAt: number;
 }
 
@@ -86,7 +87,7 @@ export class GatewaySession {
   }
 
   private accept(raw: RawData): void {
-    const receivedAt = performance.now();
+    const receivedAt = monotonicMs();
     const frame = JSON.parse(raw.toString()) as Frame;
     if (typeof frame.s === 'number') this.sequence = frame.s;
     if (frame.op === 10) this.hello?.(frame);

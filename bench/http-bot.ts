@@ -3,12 +3,16 @@
  * raw body, checks the Ed25519 signature (node:crypto) over timestamp + body with the key
  * of the path it was posted to, answers 401 on a bad one, PONG to a PING, and otherwise
  * hands the interaction to `answer`. `onReceive` hears each request the moment its body is
- * complete, before the check: the point the delivery benchmark measures to.
+ * complete (`monotonicMs`), before the check: the point the delivery benchmark measures to.
  */
 import { once } from 'node:events';
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { monotonicMs } from './clock.js';
+
+/** What the benchmarks' bots answer: a message, inline. */
+export const INLINE_ANSWER = { type: 4, data: { content: 'pong' } };
 
 /** The DER header of an Ed25519 SubjectPublicKeyInfo; the raw 32-byte key follows it. */
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
@@ -46,7 +50,7 @@ export async function startHttpBot(options: HttpBotOptions): Promise<HttpBot> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const receivedAt = performance.now();
+      const receivedAt = monotonicMs();
       const path = request.url ?? '';
       const body = Buffer.concat(chunks).toString('utf8');
       options.onReceive?.(path, receivedAt, body);

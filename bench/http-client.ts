@@ -1,8 +1,9 @@
 /**
- * A plain node:http client with a keep-alive agent for the benchmarks' large requests (the
- * bulk overwrite's 31 MiB PUT and its answer). The registry's own delivery client caps an
- * endpoint's answer at 1 MiB, and undici's fetch spends more on copying such a body than the
- * registry spends on parts of its work, so neither would measure the registry fairly.
+ * A plain node:http client with a keep-alive agent: the client of every request the
+ * benchmarks time, to the registry and to the baselines alike (the client's invocations,
+ * the signed POSTs of the floor, the bulk overwrite's 31 MiB PUT). One ordinary client on
+ * both sides of a ratio; undici's fetch spends more on copying a large body than the
+ * registry spends on parts of its work, so it would not measure the registry fairly.
  */
 import { Agent, request } from 'node:http';
 

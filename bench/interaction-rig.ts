@@ -1,23 +1,34 @@
 /**
- * What the delivery and round-trip benchmarks share: a registry with two apps in one guild —
- * one with an interactions endpoint (an HTTP bot in this process that verifies signatures
- * and answers inline) and one reached over the gateway (a raw `ws` bot session) — a person
- * whose client session listens on the gateway, and the baselines' bare servers. Each
- * `invoke…` runs one invocation to its end and answers the moments that matter.
+ * What the delivery and round-trip benchmarks share, each part in its own process as people
+ * run them: the registry CLI (built from the same sources as `npm run serve`) with two apps
+ * in one guild — one with an interactions endpoint (the HTTP bot, its own process, which
+ * verifies signatures and answers inline) and one reached over the gateway (a raw `ws` bot
+ * session here) — a person whose client session listens on the gateway here, and the
+ * baselines' bare servers (their own process, as the registry is). Each `invoke…` runs one
+ * invocation to its end and answers the moments that matter, on the machine's monotonic
+ * clock, which every process reads alike.
  */
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { startBareServer, startBareSocketPair, type BareServer, type BareSocketPair } from './bare-server.js';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WebSocket } from 'ws';
+import { startBareSocketPair } from './bare-server.js';
+import type { BareSettings, BotKeys } from './child-messages.js';
+import { CLI, startCli, UNBUNDLED_CLI } from './cli-process.js';
+import { monotonicMs } from './clock.js';
 import { GatewaySession } from './gateway-session.js';
-import { publicKeyFromHex, startHttpBot } from './http-bot.js';
-import { api, BrokenRun, startBenchRegistry } from './registry.js';
+import { startHelper } from './helper-process.js';
+import { INLINE_ANSWER } from './http-bot.js';
+import { api, BrokenRun } from './registry.js';
 import { benchWorld, type BenchApp, type BenchUser } from './world.js';
+import { plainRequest } from './http-client.js';
+import { DELIVERY_USER_AGENT } from '../src/registry/delivery/deliver-over-http.js';
 import { httpPost } from '../src/registry/delivery/http-post.js';
 
-/** Every POST here (client and baselines) uses the registry's own delivery client, so the ratios compare like with like. */
+/** For the one POST sent with the registry's own delivery client (context: what that client alone saves). */
 const NEVER = new AbortController().signal;
-
-/** What the HTTP bot answers: a message, inline. */
-const INLINE_ANSWER = { type: 4, data: { content: 'pong' } };
 
 interface Command {
   id: string;
@@ -32,6 +43,8 @@ export interface InvocationTimes {
   delivered: number;
   /** The client's session has the app's MESSAGE_CREATE. */
   messaged: number;
+  /** From the client's POST to the bot having the interaction, in monotonicMs: the stretch a profile of the hot path keeps. */
+  window: readonly [number, number];
 }
 
 export interface InteractionRig {
@@ -39,26 +52,35 @@ export interface InteractionRig {
   invokeHttp(): Promise<InvocationTimes>;
   /** A command of the gateway app, to the bot session's INTERACTION_CREATE; the bot then answers through the callback route. */
   invokeGateway(): Promise<InvocationTimes>;
-  /** The floor of HTTP delivery: one plain signed POST of the same body to the same bot. */
+  /** The floor of HTTP delivery: one plain signed POST of the same body to the same bot (node:http, as every client here). */
   postToBot(): Promise<number>;
+  /** Context: the same POST sent with the registry's own delivery client (a warm connection, one write). */
+  postToBotWarm(): Promise<number>;
   /** Context for HTTP delivery: the invocation POSTed to a bare server that forwards the signed body to the bot (two hops, no work). */
   postThenForward(): Promise<number>;
   /** The floor of the round trip: that POST, then one bare `ws` send of a MESSAGE_CREATE frame of the same size. */
   postThenSend(): Promise<number>;
-  /** One bare `ws` send of a frame the size of the registry's INTERACTION_CREATE. */
+  /** One bare `ws` send of a frame the size of the registry's INTERACTION_CREATE (both ends in this process). */
   sendOverSocket(): Promise<number>;
-  /** The invocation body POSTed to a bare server that relays the INTERACTION_CREATE frame over the bare socket. */
+  /** The invocation body POSTed to a bare server that relays the INTERACTION_CREATE frame over a bare socket to this process. */
   postThenRelay(): Promise<number>;
   close(): Promise<void>;
 }
 
-export async function startInteractionRig(): Promise<InteractionRig> {
+export interface RigOptions {
+  /** Node's options for the registry's process (`--cpu-prof` and its settings); given, the unbundled CLI runs, whose profile names each file. */
+  registryNodeArgs?: readonly string[];
+}
+
+export async function startInteractionRig(options: RigOptions = {}): Promise<InteractionRig> {
   const world = benchWorld({ appCount: 2, memberCount: 1 });
   const [httpApp, gatewayApp] = world.apps as [BenchApp, BenchApp];
   const caller = world.guild.members[0] as BenchUser;
-  const registry = await startBenchRegistry(world.file);
-  const closers: Array<() => Promise<void>> = [() => registry.close()];
+  const directory = await mkdtemp(join(tmpdir(), 'slashbench-bench-delivery-'));
+  const closers: Array<() => Promise<void>> = [() => rm(directory, { recursive: true, force: true })];
   try {
+    const registry = await startCli(join(directory, 'registry'), world.file, options.registryNodeArgs ? UNBUNDLED_CLI : CLI, options.registryNodeArgs);
+    closers.push(() => registry.stop());
     const commandOf = async (app: BenchApp): Promise<Command> => {
       const [command] = await api<Command[]>(registry.url, {
         method: 'PUT', path: `/applications/${app.id}/guilds/${world.guild.id}/commands`, authorization: `Bot ${app.botToken}`,
@@ -75,23 +97,13 @@ export async function startInteractionRig(): Promise<InteractionRig> {
       method: 'GET', path: '/applications/@me', authorization: `Bot ${httpApp.botToken}`,
     });
     const baselineKeys = generateKeyPairSync('ed25519');
-    let received: ((path: string, at: number, body: string) => void) | undefined;
-    const bot = await startHttpBot({
-      keys: new Map([['/interactions', publicKeyFromHex(verify_key)], ['/baseline', baselineKeys.publicKey]]),
-      answer: () => INLINE_ANSWER,
-      onReceive: (path, at, body) => received?.(path, at, body),
-    });
-    closers.push(() => bot.close());
+    const baselineKey = baselineKeys.publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('hex');
+    const bot = await startHelper('http-bot-process.js');
+    closers.push(() => bot.stop());
+    await bot.configure({ kind: 'keys', keys: { '/interactions': verify_key, '/baseline': baselineKey } } satisfies BotKeys);
     await api(registry.url, {
       method: 'PATCH', path: '/applications/@me', authorization: `Bot ${httpApp.botToken}`,
-      body: { interactions_endpoint_url: `${bot.origin}/interactions` },
-    });
-    const botReceives = (path: string) => new Promise<{ at: number; body: string }>((resolve) => {
-      received = (where, at, body) => {
-        if (where !== path) return;
-        received = undefined;
-        resolve({ at, body });
-      };
+      body: { interactions_endpoint_url: `${bot.url}/interactions` },
     });
 
     const client = await GatewaySession.open(registry.url, caller.token);
@@ -100,141 +112,133 @@ export async function startInteractionRig(): Promise<InteractionRig> {
     closers.push(() => gatewayBot.close());
     const pair = await startBareSocketPair();
     closers.push(() => pair.close());
+    const bare = await startHelper('bare-process.js');
+    closers.push(() => bare.stop());
+    await bare.configure({
+      kind: 'settings', botOrigin: bot.url, privateKey: baselineKeys.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    } satisfies BareSettings);
+    const relayed = new WebSocket(`${bare.url.replace(/^http/, 'ws')}/socket`);
+    await once(relayed, 'open');
+    closers.push(async () => {
+      relayed.close();
+      await once(relayed, 'close');
+    });
 
     let nonce = 0;
-    const invocation = (app: BenchApp, command: Command) => JSON.stringify({
-      type: 2, application_id: app.id, guild_id: world.guild.id, channel_id: world.guild.channel, nonce: `bench-${++nonce}`,
+    const invocation = (app: BenchApp, command: Command, mine: string) => JSON.stringify({
+      type: 2, application_id: app.id, guild_id: world.guild.id, channel_id: world.guild.channel, nonce: mine,
       data: { id: command.id, name: command.name, type: command.type, version: command.version },
     });
-    const post = async (body: string) => {
-      const response = await httpPost(`${registry.url}/api/v10/interactions`, {
-        method: 'POST', headers: { authorization: caller.token, 'content-type': 'application/json' }, body, signal: NEVER,
-      });
-      const text = await response.text();
-      if (response.status !== 204) throw new BrokenRun(`POST /interactions answered ${response.status}: ${text}`);
+    const post = async (url: string, body: string, status = 204) => {
+      const response = await plainRequest(url, { method: 'POST', headers: { authorization: caller.token, 'content-type': 'application/json' }, body });
+      if (response.status !== status) throw new BrokenRun(`POST ${url} answered ${response.status}: ${response.text}`);
     };
-    const messageFor = (interaction: () => string | undefined) =>
-      client.expect('MESSAGE_CREATE', (data) => (data.interaction_metadata as { id?: string } | undefined)?.id === interaction());
+    /**
+     * The app's MESSAGE_CREATE for the invocation with nonce `mine`: the client's own
+     * INTERACTION_CREATE names its id first (read while matching, so a message in the same
+     * chunk of frames is already recognized).
+     */
+    const messageFor = (mine: string) => {
+      let id: unknown;
+      void client.expect('INTERACTION_CREATE', (data) => data.nonce === mine && (id = data.id) !== undefined);
+      return client.expect('MESSAGE_CREATE', (data) => id !== undefined && (data.interaction_metadata as { id?: string } | undefined)?.id === id);
+    };
 
     // What the baselines send, captured from the registry's own traffic (same sizes).
     let deliveredBody = '';
     let messageFrame = '';
     let interactionFrame = '';
-
-    // The relay: reads the invocation, sends the INTERACTION_CREATE frame, answers 204.
-    const relay: BareServer = await startBareServer((request, response) => {
-      request.resume();
-      request.on('end', () => {
-        pair.serverSide.send(interactionFrame);
-        response.writeHead(204).end();
-      });
-    });
-    closers.push(() => relay.close());
-
-    // The forwarder: reads the invocation, POSTs the signed body to the bot, answers 204.
-    const forwarder: BareServer = await startBareServer((request, response) => {
-      request.resume();
-      request.on('end', () => {
-        const { headers, body } = signedBaseline();
-        httpPost(`${bot.origin}/baseline`, { method: 'POST', headers, body, signal: NEVER })
-          .then((answer) => answer.text())
-          .then(() => response.writeHead(204).end(), () => response.writeHead(502).end());
-      });
-    });
-    closers.push(() => forwarder.close());
-
     const signedBaseline = () => {
       if (!deliveredBody) throw new Error('invoke over HTTP once before the baseline: it sends the same body');
       const timestamp = String(Math.floor(Date.now() / 1000));
       const signature = sign(null, Buffer.from(timestamp + deliveredBody), baselineKeys.privateKey).toString('hex');
       return {
         body: deliveredBody,
-        headers: {
-          'Content-Type': 'application/json',
-          'User-Agent': 'Discord-Interactions/1.0 (+https://discord.com)',
-          'X-Signature-Ed25519': signature,
-          'X-Signature-Timestamp': timestamp,
-        },
+        headers: { 'Content-Type': 'application/json', 'User-Agent': DELIVERY_USER_AGENT, 'X-Signature-Ed25519': signature, 'X-Signature-Timestamp': timestamp },
       };
     };
 
     const rig: InteractionRig = {
       async invokeHttp() {
-        const seen: { id?: string } = {};
-        const delivery = botReceives('/interactions').then((got) => {
-          seen.id = (JSON.parse(got.body) as { id: string }).id;
-          deliveredBody = got.body;
-          return got;
-        });
-        const message = messageFor(() => seen.id);
-        const started = performance.now();
-        await post(invocation(httpApp, httpCommand));
+        const mine = `bench-${++nonce}`;
+        const delivery = bot.nextArrival('/interactions');
+        const message = messageFor(mine);
+        const started = monotonicMs();
+        await post(`${registry.url}/api/v10/interactions`, invocation(httpApp, httpCommand, mine));
         const [got, shown] = await Promise.all([delivery, message]);
+        deliveredBody ||= got.body;
         messageFrame ||= JSON.stringify({ op: 0, t: 'MESSAGE_CREATE', s: 1000, d: shown.data });
-        return { delivered: got.at - started, messaged: shown.receivedAt - started };
+        return { delivered: got.at - started, messaged: shown.receivedAt - started, window: [started, got.at] };
       },
 
       async invokeGateway() {
-        const seen: { id?: string } = {};
+        const mine = `bench-${++nonce}`;
         const delivery = gatewayBot.expect('INTERACTION_CREATE');
-        const message = messageFor(() => seen.id);
-        const started = performance.now();
-        await post(invocation(gatewayApp, gatewayCommand));
+        const message = messageFor(mine);
+        const started = monotonicMs();
+        await post(`${registry.url}/api/v10/interactions`, invocation(gatewayApp, gatewayCommand, mine));
         const got = await delivery;
         const interaction = got.data as { id: string; token: string };
-        seen.id = interaction.id;
         interactionFrame ||= JSON.stringify({ op: 0, t: 'INTERACTION_CREATE', s: 1000, d: got.data });
         await api(registry.url, {
           method: 'POST', path: `/interactions/${interaction.id}/${interaction.token}/callback`, authorization: '',
           body: INLINE_ANSWER, expect: [204],
         });
         const shown = await message;
-        return { delivered: got.receivedAt - started, messaged: shown.receivedAt - started };
+        return { delivered: got.receivedAt - started, messaged: shown.receivedAt - started, window: [started, got.receivedAt] };
       },
 
       async postToBot() {
         const { headers, body } = signedBaseline();
-        const delivery = botReceives('/baseline');
-        const started = performance.now();
-        const response = await httpPost(`${bot.origin}/baseline`, { method: 'POST', headers, body, signal: NEVER });
+        const delivery = bot.nextArrival('/baseline');
+        const started = monotonicMs();
+        const response = await plainRequest(`${bot.url}/baseline`, { method: 'POST', headers, body });
+        if (response.status !== 200) throw new BrokenRun(`the bot refused the baseline POST: ${response.status}`);
+        return (await delivery).at - started;
+      },
+
+      async postToBotWarm() {
+        const { headers, body } = signedBaseline();
+        const delivery = bot.nextArrival('/baseline');
+        const started = monotonicMs();
+        const response = await httpPost(`${bot.url}/baseline`, { method: 'POST', headers, body, signal: NEVER });
         await response.text();
         if (response.status !== 200) throw new BrokenRun(`the bot refused the baseline POST: ${response.status}`);
         return (await delivery).at - started;
       },
 
       async postThenForward() {
-        const delivery = botReceives('/baseline');
-        const body = invocation(httpApp, httpCommand);
-        const started = performance.now();
-        const response = await httpPost(forwarder.url, { method: 'POST', headers: { authorization: caller.token, 'content-type': 'application/json' }, body, signal: NEVER });
-        await response.text();
-        if (response.status !== 204) throw new BrokenRun(`the forwarder answered ${response.status}`);
+        const delivery = bot.nextArrival('/baseline');
+        const body = invocation(httpApp, httpCommand, `bench-${++nonce}`);
+        const started = monotonicMs();
+        await post(`${bare.url}/forward`, body);
         return (await delivery).at - started;
       },
 
       async postThenSend() {
         const { headers, body } = signedBaseline();
-        const arrived = nextClientFrame(pair);
-        const started = performance.now();
-        const response = await httpPost(`${bot.origin}/baseline`, { method: 'POST', headers, body, signal: NEVER });
-        JSON.parse(await response.text());
+        const delivery = bot.nextArrival('/baseline');
+        const arrived = nextFrame(pair.clientSide);
+        const started = monotonicMs();
+        const response = await plainRequest(`${bot.url}/baseline`, { method: 'POST', headers, body });
+        JSON.parse(response.text);
         pair.serverSide.send(messageFrame);
+        await delivery;
         return (await arrived) - started;
       },
 
       async sendOverSocket() {
-        const arrived = nextClientFrame(pair);
-        const started = performance.now();
+        const arrived = nextFrame(pair.clientSide);
+        const started = monotonicMs();
         pair.serverSide.send(interactionFrame);
         return (await arrived) - started;
       },
 
       async postThenRelay() {
-        const arrived = nextClientFrame(pair);
-        const body = invocation(gatewayApp, gatewayCommand);
-        const started = performance.now();
-        const response = await httpPost(relay.url, { method: 'POST', headers: { authorization: caller.token, 'content-type': 'application/json' }, body, signal: NEVER });
-        await response.text();
+        const arrived = nextFrame(relayed);
+        const body = invocation(gatewayApp, gatewayCommand, `bench-${++nonce}`);
+        const started = monotonicMs();
+        await post(`${bare.url}/relay`, body);
         return (await arrived) - started;
       },
 
@@ -246,6 +250,7 @@ export async function startInteractionRig(): Promise<InteractionRig> {
     // One of each first, so the baselines have the registry's frames and body to copy.
     await rig.invokeHttp();
     await rig.invokeGateway();
+    await bare.configure({ kind: 'settings', body: deliveredBody, frame: interactionFrame } satisfies BareSettings);
     return rig;
   } catch (error) {
     for (const close of closers.reverse()) await close().catch(() => undefined);
@@ -253,7 +258,7 @@ export async function startInteractionRig(): Promise<InteractionRig> {
   }
 }
 
-/** The moment the bare client receives its next frame. */
-function nextClientFrame(pair: BareSocketPair): Promise<number> {
-  return new Promise((resolve) => pair.clientSide.once('message', () => resolve(performance.now())));
+/** The moment `socket` receives its next frame. */
+function nextFrame(socket: WebSocket): Promise<number> {
+  return new Promise((resolve) => socket.once('message', () => resolve(monotonicMs())));
 }

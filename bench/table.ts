@@ -25,6 +25,8 @@ export interface Row {
   /** What the baseline is, in a few words. */
   baselineName: string;
   target?: Target;
+  /** Why the target may be out of reach on this kind of machine, printed when it is missed. */
+  outOfReach?: string;
 }
 
 export function ratioOf(row: Row): number {

@@ -1,13 +1,15 @@
 // The client's browser build: `npm run build:client` writes out/renderer, which the registry
 // serves at `/` (src/registry/routes/client-files.ts). Relative asset URLs (`base: './'`)
-// so the same files load from the registry and, later, from the desktop app.
+// so the same files load from the registry and, later, from the desktop app. Scripts and
+// styles get Brotli and gzip copies at build time, which the registry serves precompressed.
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from '../../scripts/precompress.js';
 
 export default defineConfig({
   root: import.meta.dirname,
   base: './',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: '../../out/renderer',
     emptyOutDir: true,

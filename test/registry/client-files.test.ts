@@ -18,6 +18,9 @@ beforeAll(async () => {
   await writeFile(join(directory, 'index.html'), '<!doctype html><script type="module" src="./assets/index-abc123.js"></script>');
   await writeFile(join(directory, 'assets', 'index-abc123.js'), 'console.log("client")');
   await writeFile(join(directory, 'assets', 'index-abc123.css'), 'body{}');
+  // The build's precompressed copies (scripts/precompress.js), with contents that tell them apart.
+  await writeFile(join(directory, 'assets', 'index-abc123.js.br'), 'brotli bytes');
+  await writeFile(join(directory, 'assets', 'index-abc123.js.gz'), 'gzip bytes');
 });
 
 afterAll(async () => {
@@ -54,6 +57,28 @@ describe('the client\'s files', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.json()).toEqual({ message: '404: Not Found', code: 0 });
     }
+  });
+
+  it('serves the build\'s Brotli or gzip copy of an asset to a browser that accepts it, said in Content-Encoding', async () => {
+    const { app } = await testRegistry({ app: { clientDirectory: directory } });
+    const asset = async (acceptEncoding?: string) => {
+      const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+      return { body: response.body, encoding: response.headers['content-encoding'], vary: response.headers.vary, type: response.headers['content-type'], cache: response.headers['cache-control'] };
+    };
+    expect(await asset('gzip, deflate, br, zstd')).toEqual({
+      body: 'brotli bytes', encoding: 'br', vary: 'accept-encoding', type: 'text/javascript; charset=utf-8', cache: 'public, max-age=31536000, immutable',
+    });
+    expect(await asset('gzip, deflate')).toMatchObject({ body: 'gzip bytes', encoding: 'gzip' });
+    expect(await asset('br;q=0, gzip;q=0.5')).toMatchObject({ body: 'gzip bytes', encoding: 'gzip' });
+    expect(await asset('*')).toMatchObject({ body: 'brotli bytes', encoding: 'br' });
+    expect(await asset('identity')).toMatchObject({ body: 'console.log("client")', encoding: undefined, vary: 'accept-encoding' });
+    expect(await asset()).toMatchObject({ body: 'console.log("client")', encoding: undefined });
+    // A style sheet without copies is served as it is, whatever the browser accepts.
+    expect((await app.inject({ method: 'GET', url: '/assets/index-abc123.css', headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBeUndefined();
+    // The copies are not assets of their own, and a missing asset carries no long cache.
+    const copy = await app.inject({ method: 'GET', url: '/assets/index-abc123.js.br' });
+    expect(copy.statusCode).toBe(404);
+    expect(copy.headers['cache-control']).toBeUndefined();
   });
 
   it('leaves the API, the tools and unknown paths as they were', async () => {

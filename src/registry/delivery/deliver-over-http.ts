@@ -6,6 +6,7 @@
  * what their endpoint did.
  */
 import { signDelivery } from '../domain/application-keys.js';
+import { encodedOnce } from '../domain/encoded-once.js';
 import type { ApplicationRecord } from '../store/records.js';
 import { describeFetchFailure, readEndpointAnswer, type Answer } from './endpoint-answer.js';
 import { ANSWER_TOO_LARGE, httpPost } from './http-post.js';
@@ -50,14 +51,15 @@ export type { Answer, DeliveryOutcome, InteractionResponseBody } from './endpoin
 /**
  * POSTs an interaction payload to the app's endpoint, signed with the app's private key.
  * Never rejects for anything the endpoint does (or a missing URL): a refused connection
- * or a timeout is an outcome too. Only a payload JSON.stringify cannot encode throws.
+ * or a timeout is an outcome too. Only a payload JSON.stringify cannot encode throws. The
+ * payload's encoding is the one the store recorded (encoded-once.ts): signed and sent as is.
  */
 export function deliverOverHttp(
   application: ApplicationRecord,
-  payload: unknown,
+  payload: object,
   options: DeliveryOptions = {},
 ): Promise<DeliveryResult> {
-  const body = JSON.stringify(payload);
+  const body = encodedOnce(payload);
   const timestamp = String(Math.floor((options.now ?? Date.now)() / 1000));
   const url = application.interactions_endpoint_url;
   if (url === null) {

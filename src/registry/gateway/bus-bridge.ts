@@ -16,6 +16,7 @@ import { dispatchGuildEdits } from './guild-dispatch.js';
 import { dispatchChannelMessage, dispatchPollVote } from './message-dispatch.js';
 import type { GatewayHub } from './hub.js';
 import type { GatewaySession } from './session.js';
+import { sharedData } from './shared-data.js';
 
 /** Subscribes the gateway to the bus; returns the unsubscribe the gateway calls when it closes. */
 export function bridgeBus(bus: EventBus, store: Store, hub: GatewayHub, clients: () => GatewaySession[]): () => void {
@@ -23,7 +24,8 @@ export function bridgeBus(bus: EventBus, store: Store, hub: GatewayHub, clients:
   const queue = inOrder((error) => console.error(`slashbench: a gateway dispatch failed: ${(error as Error).message ?? String(error)}`));
   const toMembers = async (guildId: string | null, event: string, data: unknown) => {
     const members = guildId === null ? null : await guildMemberIds(store, guildId);
-    for (const session of clients()) if (members === null || members.has(session.userId)) session.dispatch(event, data);
+    const shared = sharedData(data);
+    for (const session of clients()) if (members === null || members.has(session.userId)) session.dispatch(event, shared);
   };
   const permissionsChanged = (permissions: CommandPermissions) => queue(async () => {
     hub.dispatchToBot(permissions.application_id, 'APPLICATION_COMMAND_PERMISSIONS_UPDATE', permissions, permissions.guild_id);

@@ -54,8 +54,12 @@ export class GatewayConnection {
 
   /** Sends a payload after every earlier one; a no-op once closed. */
   send(payload: ServerPayload): void {
+    if (this.open) this.sendText(JSON.stringify(payload));
+  }
+
+  /** Sends a payload already encoded as JSON (a dispatch frame around shared data), in the same order. */
+  sendText(text: string): void {
     if (!this.open) return;
-    const text = JSON.stringify(payload);
     if (this.stream) {
       const stream = this.stream;
       this.enqueue(() => stream.encode(text).then((bytes) => this.write(bytes)));

@@ -22,6 +22,7 @@ import {
   CLIENT_OPCODES, CloseCode, DEFAULT_HEARTBEAT_INTERVAL, DEFAULT_RESUME_WINDOW, HEARTBEAT_GRACE, MAX_CLIENT_PAYLOAD, Opcode, shardOf,
 } from './protocol.js';
 import { SessionTable, type SessionObserver } from './session-table.js';
+import { sharedData } from './shared-data.js';
 import { SessionStarts } from './session-starts.js';
 import { resumableAfter } from './session-policy.js';
 
@@ -137,19 +138,23 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const hub: Gateway = {
     hasBotSession: (applicationId) => sessions.bots(applicationId).some((session) => session.live),
     hasResumableBotSession: (applicationId, guildId) => botSessionsFor(applicationId, guildId).some((session) => !session.live),
+    // Each dispatch's data is encoded once for all the sessions it goes to (shared-data.ts).
     dispatchToBot(applicationId, event, data, guildId, intent = 0, withoutIntent = 0) {
+      const shared = sharedData(data);
       let taken = false;
       for (const session of botSessionsFor(applicationId, guildId)) {
-        if ((session.intents & intent) === intent && (session.intents & withoutIntent) === 0) taken = session.dispatch(event, data) || taken;
+        if ((session.intents & intent) === intent && (session.intents & withoutIntent) === 0) taken = session.dispatch(event, shared) || taken;
       }
       return taken;
     },
     dispatchToUser(userId, event, data) {
-      for (const session of sessions.clients()) if (session.userId === userId) session.dispatch(event, data);
+      const shared = sharedData(data);
+      for (const session of sessions.clients()) if (session.userId === userId) session.dispatch(event, shared);
     },
     async dispatchToChannel(channelId, event, data) {
       const viewers = await channelViewerIds(deps.store, channelId);
-      for (const session of sessions.clients()) if (viewers.has(session.userId)) session.dispatch(event, data);
+      const shared = sharedData(data);
+      for (const session of sessions.clients()) if (viewers.has(session.userId)) session.dispatch(event, shared);
     },
     requestHeartbeat(sessionId) {
       const session = sessions.get(sessionId);

@@ -6,6 +6,7 @@
 import type { ApplicationRecord, UserRecord } from '../store/records.js';
 import type { GatewayConnection } from './connection.js';
 import { Opcode, REPLAY_BUFFER } from './protocol.js';
+import { dispatchFrame, sharedData } from './shared-data.js';
 
 /** Who a session belongs to. */
 export type SessionOwner =
@@ -59,14 +60,16 @@ export class GatewaySession {
 
   /**
    * Numbers a dispatch, keeps it for replay and sends it when connected. Returns whether
-   * a live connection took it (a dropped session still keeps it for its RESUME).
+   * a live connection took it (a dropped session still keeps it for its RESUME). `data`
+   * may be shared with other sessions (shared-data.ts): it is then encoded once for all.
    */
   dispatch(event: string, data: unknown): boolean {
-    const entry = { s: ++this.sequence, t: event, d: data };
+    const shared = sharedData(data);
+    const entry = { s: ++this.sequence, t: event, d: shared.data };
     this.buffer.push(entry);
     if (this.buffer.length > REPLAY_BUFFER) this.forgotten = this.buffer.shift()?.s ?? this.forgotten;
     if (!this.live) return false;
-    this.connection?.send({ op: Opcode.Dispatch, ...entry });
+    this.connection?.sendText(dispatchFrame(entry.s, event, shared));
     return true;
   }
 

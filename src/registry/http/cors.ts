@@ -39,14 +39,16 @@ function isPreflight(request: FastifyRequest): boolean {
 }
 
 export function registerCors(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.headers.origin === undefined || !isCrossOriginPath(request.url)) return;
+  // A callback hook, not an async one: it runs on every request and rarely has work to do.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.headers.origin === undefined || !isCrossOriginPath(request.url)) return done();
     reply.header('access-control-allow-origin', '*');
     if (!isPreflight(request)) {
       reply.header('access-control-expose-headers', EXPOSED_HEADERS.join(', '));
-      return;
+      return done();
     }
-    return reply.code(204).headers({
+    // Answered here: the route never runs (a hook that sends must not call done).
+    reply.code(204).headers({
       'access-control-allow-methods': CORS_ALLOWED_METHODS.join(', '),
       'access-control-allow-headers': CORS_ALLOWED_HEADERS.join(', '),
       'access-control-max-age': String(PREFLIGHT_MAX_AGE),

@@ -18,23 +18,42 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
  */
 export const MAX_JSON_DEPTH = 128;
 
-/** Whether `text` nests arrays and objects deeper than `limit`, in one pass; brackets inside strings do not count. */
+/**
+ * Whether `text` nests arrays and objects deeper than `limit`, in one pass; brackets inside
+ * strings do not count. Outside strings it reads each character; a string it skips whole,
+ * quote to quote (a native search): on a 31 MiB bulk overwrite, half the time of reading
+ * every character.
+ */
 export function nestsDeeperThan(text: string, limit: number): boolean {
   if (text.length <= limit) return false;
   let depth = 0;
-  let inString = false;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
-    if (inString) {
-      if (code === 0x5c) index++;
-      else if (code === 0x22) inString = false;
-    } else if (code === 0x22) inString = true;
-    else if (code === 0x5b || code === 0x7b) {
+    if (code === QUOTE) index = closingQuote(text, index);
+    else if (code === OPEN_ARRAY || code === OPEN_OBJECT) {
       depth++;
       if (depth > limit) return true;
-    } else if (code === 0x5d || code === 0x7d) depth--;
+    } else if (code === CLOSE_ARRAY || code === CLOSE_OBJECT) depth--;
   }
   return false;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+
+/** The quote closing the string opened at `opening`; the text's end if it never closes. */
+function closingQuote(text: string, opening: number): number {
+  for (let quote = text.indexOf('"', opening + 1); quote !== -1; quote = text.indexOf('"', quote + 1)) {
+    // A quote after an odd run of backslashes is escaped; after an even one, they escape each other.
+    let backslashes = 0;
+    while (text.charCodeAt(quote - backslashes - 1) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+  }
+  return text.length;
 }
 
 export function registerJsonBody(app: FastifyInstance): void {

@@ -143,19 +143,25 @@ export function registerMultipartBodies(app: FastifyInstance): void {
     isPartAFile: (field: string | undefined, contentType: string | undefined, filename: string | undefined) =>
       filename !== undefined || contentType === 'application/octet-stream' || (field !== undefined && field !== PAYLOAD_FIELD && FILE_FIELD.test(field)),
   });
-  app.addHook('preValidation', async (request) => {
-    if (!request.isMultipart()) return;
-    try {
-      if (!MESSAGE_FILE_ROUTES.has(`${request.method} ${request.routeOptions.url ?? ''}`)) throw new ServiceError('invalidJson');
-      const { body, files } = await readParts(request);
-      request.body = body;
-      request.messageFiles = files;
-    } catch (error) {
-      // Answer now, and let the rest of the body go by unread and unkept, so the client
-      // hears the refusal instead of a reset connection.
-      request.raw.unpipe();
-      request.raw.resume();
-      throw multipartRefusal(error);
-    }
+  // A callback hook, not an async one: every request passes here, and most are not multipart.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!request.isMultipart()) return done();
+    readMultipartBody(request).then(() => done(), done);
   });
+}
+
+/** Reads a message route's multipart body into `body` and `messageFiles`; refuses it anywhere else. */
+async function readMultipartBody(request: FastifyRequest): Promise<void> {
+  try {
+    if (!MESSAGE_FILE_ROUTES.has(`${request.method} ${request.routeOptions.url ?? ''}`)) throw new ServiceError('invalidJson');
+    const { body, files } = await readParts(request);
+    request.body = body;
+    request.messageFiles = files;
+  } catch (error) {
+    // Answer now, and let the rest of the body go by unread and unkept, so the client
+    // hears the refusal instead of a reset connection.
+    request.raw.unpipe();
+    request.raw.resume();
+    throw multipartRefusal(error);
+  }
 }

@@ -8,8 +8,12 @@ import type { FastifyRequest } from 'fastify';
 /** `http[s]://host[:port]` from the Host header, or from the local address when it is missing or odd. */
 export function requestOrigin(request: FastifyRequest): string {
   const host = request.headers.host;
+  return `${request.protocol}://${host && /^[\w.\-:[\]]+$/.test(host) ? host : localAuthority(request)}`;
+}
+
+/** The socket's own address, asked only when the Host header will not do (each read asks the system). */
+function localAuthority(request: FastifyRequest): string {
   const { localAddress, localPort } = request.socket;
   const fallback = localAddress === undefined ? 'localhost' : localAddress.includes(':') ? `[${localAddress}]` : localAddress;
-  const authority = host && /^[\w.\-:[\]]+$/.test(host) ? host : `${fallback}${localPort === undefined ? '' : `:${localPort}`}`;
-  return `${request.protocol}://${authority}`;
+  return `${fallback}${localPort === undefined ? '' : `:${localPort}`}`;
 }

@@ -35,7 +35,15 @@ async function deadlineReached(services: InteractionServices, record: Interactio
   await fail(services, current, failure.reason, failure.detail);
 }
 
-export async function deliver(services: InteractionServices, application: ApplicationRecord, record: InteractionRecord): Promise<void> {
+/**
+ * Delivers and follows the interaction to its first answer. `sent` is called once the app's
+ * copy is on its way (written to the endpoint's socket or the bot's sessions) or cannot go
+ * (a failed verification, no bot): the route answers the client after it, so the app's copy
+ * never waits behind the client's 204. An endpoint still being verified does not hold it up.
+ */
+export async function deliver(
+  services: InteractionServices, application: ApplicationRecord, record: InteractionRecord, sent: () => void = () => undefined,
+): Promise<void> {
   const deadline = setTimeout(() => {
     deadlineReached(services, record).catch((error: unknown) => {
       console.error(`slashbench: an interaction's deadline could not be applied: ${(error as Error).message}`);
@@ -50,6 +58,7 @@ export async function deliver(services: InteractionServices, application: Applic
     const dispatched = services.gateway.dispatchToBot(application.id, 'INTERACTION_CREATE', record.payload, record.guild_id);
     announce();
     inspect('INTERACTION_DELIVERY', { method: 'gateway', payload: record.payload, deadline_at: record.created_at + services.deadlineMs });
+    sent();
     // A bot between connections (it was asked to reconnect, or its network dropped) gets the
     // interaction when it resumes, as on the service: the deadline decides, not the gap.
     if (dispatched || services.gateway.hasResumableBotSession(application.id, record.guild_id)) return;
@@ -65,28 +74,34 @@ export async function deliver(services: InteractionServices, application: Applic
   }
   // A first delivery verifies the endpoint (two PINGs) before sending: the client hears of the interaction meanwhile.
   const verifying = services.verifications.recall(application.id, application.interactions_endpoint_url) === undefined;
-  if (verifying) announce();
+  if (verifying) {
+    announce();
+    sent();
+  }
   const verdict = await ensureVerified(services.store, application, services.verifications);
   if (!verdict.ok) {
     if (!verifying) announce();
     clearTimeout(deadline);
     await fail(services, record, 'endpoint-error', `The interactions endpoint failed verification (${verdict.check}): ${verdict.reason}`);
+    sent();
     return;
   }
   const remaining = record.created_at + services.deadlineMs - services.now();
-  let sent: DeliveryRequest | undefined;
+  let request: DeliveryRequest | undefined;
   const answered = deliverOverHttp(application, record.payload, {
     ...services.verifications.deliveryOptions(),
     timeoutMs: Math.max(1, remaining),
-    onSend: (request) => {
-      sent = request;
+    onSend: (sending) => {
+      request = sending;
     },
   });
-  // The request is on its way (node:http writes it on the next tick); the client's events
-  // follow it rather than holding it up, and always come before the answer's.
+  // The request is on its way (written at once on a warm connection, on the next tick by
+  // node:https); the client's events follow it rather than holding it up, and always come
+  // before the answer's.
   const told = new Promise<void>((resolve) => process.nextTick(() => {
     if (!verifying) announce();
-    if (sent) inspect('INTERACTION_DELIVERY', { method: 'http', payload: record.payload, request: sent, deadline_at: record.created_at + services.deadlineMs });
+    if (request) inspect('INTERACTION_DELIVERY', { method: 'http', payload: record.payload, request, deadline_at: record.created_at + services.deadlineMs });
+    sent();
     resolve();
   }));
   const result = await answered;

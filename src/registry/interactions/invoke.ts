@@ -60,13 +60,20 @@ export function parseInvokeBody(input: unknown): InvokeBody {
   return body as unknown as InvokeBody;
 }
 
+/** A started interaction: `sent` settles once the app's copy is on its way, `delivered` once its delivery has ended. */
+export interface Started {
+  record?: InteractionRecord;
+  sent: Promise<void>;
+  delivered: Promise<void>;
+}
+
 /**
  * Runs every check and starts the interaction; answers when it has been handed to delivery.
  * `origin` is the registry's address as the client reached it (file URLs in `resolved`).
  */
 export async function invoke(
   services: InteractionServices, user: UserRecord, body: InvokeBody, origin: string,
-): Promise<{ record?: InteractionRecord; delivered: Promise<void> }> {
+): Promise<Started> {
   const { store } = services;
   const nonce = body.nonce ?? null;
   const location = await locateChannel(store, user, body.channel_id);
@@ -90,7 +97,8 @@ export async function invoke(
     refuse(services, user, nonce, 'permission', 'Permission Denied: using a user command needs SEND_MESSAGES in the channel.', new ServiceError('missingPermissions'));
   }
   const kind = body.type === 4 ? 'autocomplete' : 'command';
-  const ids = candidateIds(body.data);
+  // The rules look up the ids in option values and a context menu's target, nothing else of `data`.
+  const ids = candidateIds([body.data.options, body.data.target_id]);
   const [users, roles, channels, uploads] = await Promise.all([
     preload(ids, (id) => store.world.user(id)),
     preload(ids, (id) => store.world.role(id)),
@@ -121,7 +129,7 @@ export async function invoke(
       throw invalidField(['data', 'id'], 'APPLICATION_HAS_NO_ACTIVITY', 'This app has no Activity to launch (no activity_url).');
     }
     toUser(services, user.id, 'INTERACTION_SUCCESS', { id: null, nonce });
-    return { delivered: Promise.resolve() };
+    return { sent: Promise.resolve(), delivered: Promise.resolve() };
   }
   const steps = invocation.path.map((name, index) => ({ name, type: index === 0 && invocation.path.length === 2 ? 2 : 1 }));
   const data: Record<string, unknown> = { id: command.id, name: command.definition.name, type: command.definition.type };
@@ -162,7 +170,7 @@ async function startInteraction(
   services: InteractionServices, user: UserRecord, application: ApplicationRecord, location: Location, body: InvokeBody,
   source: { data: Record<string, unknown>; command?: StoredCommand; message?: APIMessage; messageId?: string; attachments?: string[] },
   origin: string,
-): Promise<{ record: InteractionRecord; delivered: Promise<void> }> {
+): Promise<Started & { record: InteractionRecord }> {
   const { store } = services;
   const id = services.nextId();
   const token = `aW50ZXJhY3Rpb246${id}:${randomBytes(32).toString('base64url')}`;
@@ -197,8 +205,11 @@ async function startInteraction(
   // deliver() tells the client INTERACTION_CREATE, once the app's copy is on its way. The
   // route does not wait for it, so a fault of its own must end the interaction here rather
   // than reach the process as an unhandled rejection.
-  const delivered = deliver(services, application, record).catch((error: unknown) =>
-    fail(services, record, 'internal-error', `Slashbench failed while delivering: ${(error as Error).message}`))
-    .catch((error: unknown) => console.error(`slashbench: an interaction's failure could not be told: ${(error as Error).message}`));
-  return { record, delivered };
+  let markSent!: () => void;
+  const sent = new Promise<void>((resolve) => (markSent = resolve));
+  const delivered = deliver(services, application, record, markSent).catch((error: unknown) => {
+    markSent();
+    return fail(services, record, 'internal-error', `Slashbench failed while delivering: ${(error as Error).message}`);
+  }).catch((error: unknown) => console.error(`slashbench: an interaction's failure could not be told: ${(error as Error).message}`));
+  return { record, sent, delivered };
 }

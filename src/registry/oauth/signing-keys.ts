@@ -2,13 +2,13 @@
  * The RSA key that signs id_tokens (RS256, with jose). It is made the first time a token or
  * the JWKS needs it and kept in the database, so id_tokens stay verifiable across restarts
  * and two registries on one data directory publish the same key. `kid` is the key's
- * RFC 7638 thumbprint, which lets clients pick it out of the JWKS.
+ * RFC 7638 thumbprint, which lets clients pick it out of the JWKS. jose is loaded at the
+ * first id_token, not with the registry: most runs never sign one, and every start paid it.
  */
-import {
-  calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, importPKCS8, SignJWT,
-  type CryptoKey, type JWK, type JWTPayload,
-} from 'jose';
+import type { CryptoKey, JWK, JWTPayload } from 'jose';
 import type { Store } from '../store/store.js';
+
+const jose = () => import('jose');
 
 /** RS256: the algorithm OpenID Connect requires every provider to support. */
 export const ID_TOKEN_ALGORITHM = 'RS256';
@@ -35,6 +35,7 @@ export class SigningKeys {
   async sign(claims: JWTPayload): Promise<string> {
     const [key] = await this.keys();
     if (!key) throw new Error('no id_token signing key');
+    const { SignJWT } = await jose();
     return new SignJWT(claims).setProtectedHeader({ alg: ID_TOKEN_ALGORITHM, typ: 'JWT', kid: key.id }).sign(key.privateKey);
   }
 
@@ -47,6 +48,7 @@ export class SigningKeys {
   }
 
   private async load(): Promise<LoadedKey[]> {
+    const { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, importPKCS8 } = await jose();
     if ((await this.store.oauth.signingKeys()).length === 0) {
       const { privateKey } = await generateKeyPair(ID_TOKEN_ALGORITHM, { modulusLength: 2048, extractable: true });
       const publicJwk = publicPart(await exportJWK(privateKey));

@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsCoding, PRECOMPRESSED } from '../http/accept-encoding.js';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -97,12 +98,25 @@ export function registerClientFileRoutes(
     const { name } = request.params as { name: string };
     const type = CONTENT_TYPES[extname(name)];
     if (!ASSET_NAME.test(name) || name.startsWith('.') || type === undefined) return reply.callNotFound();
-    try {
-      const bytes = await readFile(join(directory, 'assets', name));
-      // Vite puts a content hash in every asset's name, so a name never changes content.
-      return reply.headers({ 'x-content-type-options': 'nosniff', 'cache-control': 'public, max-age=31536000, immutable' }).type(type).send(bytes);
-    } catch {
-      return reply.callNotFound();
-    }
+    const file = await assetFile(join(directory, 'assets', name), request.headers['accept-encoding']);
+    if (!file) return reply.callNotFound();
+    // Vite puts a content hash in every asset's name, so a name never changes content.
+    reply.headers({ 'x-content-type-options': 'nosniff', 'cache-control': 'public, max-age=31536000, immutable', vary: 'accept-encoding' });
+    if (file.coding) reply.header('content-encoding', file.coding);
+    return reply.type(type).send(file.bytes);
   });
+}
+
+/**
+ * An asset's bytes: the build's Brotli or gzip copy (scripts/precompress.js) when the
+ * request accepts it, else the file itself; undefined when there is no such file.
+ */
+async function assetFile(path: string, accepted: string | undefined): Promise<{ bytes: Buffer; coding?: string } | undefined> {
+  for (const { coding, suffix } of PRECOMPRESSED) {
+    if (!acceptsCoding(accepted, coding)) continue;
+    const bytes = await readFile(`${path}${suffix}`).catch(() => undefined);
+    if (bytes) return { bytes, coding };
+  }
+  const bytes = await readFile(path).catch(() => undefined);
+  return bytes && { bytes };
 }

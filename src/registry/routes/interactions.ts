@@ -23,7 +23,9 @@ export function registerInteractionRoutes(app: FastifyInstance, context: Registr
       const user = await authenticatePerson(context.store, request, context.now());
       // The payload's `locale` is the client's language (spec): the request's locale, else the person's.
       const locale = requestLocale(request.headers, user.locale) ?? user.locale;
-      await invoke(context, { ...user, locale }, parseInvokeBody(request.body), requestOrigin(request));
+      const started = await invoke(context, { ...user, locale }, parseInvokeBody(request.body), requestOrigin(request));
+      // The app's copy goes out first: the client's answer must not hold it up.
+      await started.sent;
       return reply.code(204).send();
     },
   });

