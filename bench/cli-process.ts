@@ -54,13 +54,25 @@ export async function startListening(args: readonly string[], options: Listening
   };
 }
 
+export interface CliOptions {
+  /** The CLI to run: the bundled one by default, as `npm run serve` runs. */
+  cli?: string;
+  /** Options for Node itself (`--cpu-prof`). */
+  nodeArgs?: readonly string[];
+  /** A team registry's database (`--database`): processes started with the same URL are one registry. */
+  database?: string;
+}
+
 /**
- * Writes `world` into `directory` and starts the CLI (`cli`: this one by default) on port 0
- * with it and a data directory beside it; `nodeArgs` go to Node itself (`--cpu-prof`).
+ * Writes `world` into `directory` and starts the CLI on port 0 with it and a data directory
+ * beside it.
  */
-export async function startCli(directory: string, world: WorldFile, cli = CLI, nodeArgs: readonly string[] = []): Promise<Child> {
+export async function startCli(directory: string, world: WorldFile, options: CliOptions = {}): Promise<Child> {
   await mkdir(directory, { recursive: true });
   const worldPath = join(directory, 'world.json');
   await writeFile(worldPath, JSON.stringify(world));
-  return startListening([...nodeArgs, cli, '--port', '0', '--data', join(directory, 'data'), '--world', worldPath, '--route-limit', '999999999']);
+  return startListening([
+    ...(options.nodeArgs ?? []), options.cli ?? CLI, '--port', '0', '--data', join(directory, 'data'), '--world', worldPath, '--route-limit', '999999999',
+    ...(options.database ? ['--database', options.database] : []),
+  ]);
 }

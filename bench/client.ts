@@ -246,7 +246,7 @@ export async function benchServeToReady(browser: TestBrowser, options: StartOpti
     const registry: number[] = [];
     const trivial: number[] = [];
     for (let start = 0; start < options.starts; start++) {
-      registry.push(await time(() => startCli(join(directory, `start-${start}`), world.file, options.cli), `/?user=${member.id}`));
+      registry.push(await time(() => startCli(join(directory, `start-${start}`), world.file, { cli: options.cli }), `/?user=${member.id}`));
       trivial.push(await time(() => startListening(['-e', TRIVIAL_SERVER]), '/'));
     }
     options.progress(`client: serve to ready ${registry.map((ms) => ms.toFixed(0)).join(', ')} ms; trivial ${trivial.map((ms) => ms.toFixed(0)).join(', ')} ms`);

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import { startBareSocketPair } from './bare-server.js';
 import type { BareSettings, BotKeys } from './child-messages.js';
-import { CLI, startCli, UNBUNDLED_CLI } from './cli-process.js';
+import { startCli, UNBUNDLED_CLI } from './cli-process.js';
 import { monotonicMs } from './clock.js';
 import { GatewaySession } from './gateway-session.js';
 import { startHelper } from './helper-process.js';
@@ -70,6 +70,14 @@ export interface InteractionRig {
 export interface RigOptions {
   /** Node's options for the registry's process (`--cpu-prof` and its settings); given, the unbundled CLI runs, whose profile names each file. */
   registryNodeArgs?: readonly string[];
+  /**
+   * A team registry's PostgreSQL database: two registry processes on it, the client's
+   * POSTs going to the first and the person's session listening on the second, so what
+   * the person sees crosses from one process to the other as in a team.
+   */
+  database?: string;
+  /** Another build of the registry CLI to run (an older commit's, for `--only before`). */
+  cli?: string;
 }
 
 export async function startInteractionRig(options: RigOptions = {}): Promise<InteractionRig> {
@@ -79,8 +87,15 @@ export async function startInteractionRig(options: RigOptions = {}): Promise<Int
   const directory = await mkdtemp(join(tmpdir(), 'slashbench-bench-delivery-'));
   const closers: Array<() => Promise<void>> = [() => rm(directory, { recursive: true, force: true })];
   try {
-    const registry = await startCli(join(directory, 'registry'), world.file, options.registryNodeArgs ? UNBUNDLED_CLI : CLI, options.registryNodeArgs);
+    const cli = {
+      ...(options.registryNodeArgs ? { cli: UNBUNDLED_CLI, nodeArgs: options.registryNodeArgs } : {}),
+      ...(options.cli ? { cli: options.cli } : {}),
+      ...(options.database ? { database: options.database } : {}),
+    };
+    const registry = await startCli(join(directory, 'registry'), world.file, cli);
     closers.push(() => registry.stop());
+    const other = options.database ? await startCli(join(directory, 'other'), world.file, { database: options.database }) : registry;
+    if (other !== registry) closers.push(() => other.stop());
     const commandOf = async (app: BenchApp): Promise<Command> => {
       const [command] = await api<Command[]>(registry.url, {
         method: 'PUT', path: `/applications/${app.id}/guilds/${world.guild.id}/commands`, authorization: `Bot ${app.botToken}`,
@@ -106,9 +121,9 @@ export async function startInteractionRig(options: RigOptions = {}): Promise<Int
       body: { interactions_endpoint_url: `${bot.url}/interactions` },
     });
 
-    const client = await GatewaySession.open(registry.url, caller.token);
+    const client = await GatewaySession.open(other.url, caller.token);
     closers.push(() => client.close());
-    const gatewayBot = await GatewaySession.open(registry.url, gatewayApp.botToken);
+    const gatewayBot = await GatewaySession.open(other.url, gatewayApp.botToken);
     closers.push(() => gatewayBot.close());
     const pair = await startBareSocketPair();
     closers.push(() => pair.close());

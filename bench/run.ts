@@ -3,7 +3,7 @@
  * the same run, then one table of figures, baselines, ratios and targets. Exits non-zero
  * only when a run is broken (an error, a failed request), never because something is slow.
  *
- *   npm run bench -- [--only delivery,round-trip,reads,bulk,index,client,memory,driver] [--quick] [--profile]
+ *   npm run bench -- [--only delivery,round-trip,reads,bulk,index,client,memory,team,before,driver] [--quick] [--profile]
  *
  * (`npm run bench` compiles bench/ and bundles the registry CLI as `npm run serve`'s is, then runs this.)
  *
@@ -15,6 +15,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { benchBefore } from './before.js';
 import { benchBulkOverwrite } from './bulk-overwrite.js';
 import { benchClient } from './client.js';
 import { benchCommandIndex } from './command-index.js';
@@ -23,6 +24,7 @@ import { benchDelivery } from './delivery.js';
 import { benchDriver } from './driver.js';
 import { benchMemory } from './memory.js';
 import { benchRoundTrip } from './round-trip.js';
+import { benchTeam } from './team.js';
 import { isMet, markdownTable, ratioOf, targetText, textTable, type Row } from './table.js';
 
 const { values } = parseArgs({
@@ -47,6 +49,8 @@ const BENCHMARKS: Record<string, () => Promise<Row[]>> = {
   index: async () => await benchCommandIndex(throughput),
   client: () => benchClient({ rounds: quick ? 1 : 4, starts: quick ? 1 : 5, progress }),
   memory: () => benchMemory(progress),
+  team: () => benchTeam(latency, throughput),
+  before: () => benchBefore(latency, throughput),
   driver: () => benchDriver({ starts: quick ? 5 : 20, iterations: latency.iterations, warmup: latency.warmup, workerRuns: quick ? 100 : 1000, progress }),
 };
 

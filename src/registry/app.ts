@@ -194,7 +194,9 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   app.addHook('preClose', () => gateway.close());
   app.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
     const known = error instanceof ServiceError ? error : (storageRefusal(error) ?? fromFastify(error));
-    if (known.status >= 500) request.log.error({ err: error }, 'request failed');
+    // A 500 is a fault of the registry's own, logged with its cause; the faults a registry
+    // expects (507 disk full, 503 database unavailable) are answered and said elsewhere in one line.
+    if (known.status === 500) request.log.error({ err: error }, 'request failed');
     return reply.code(known.status).headers(known.headers).send(known.body());
   });
   app.setNotFoundHandler((request, reply) => {
