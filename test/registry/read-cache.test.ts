@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReadCache } from '../../src/registry/store/read-cache.js';
 import { openStore, type Store } from '../../src/registry/store/store.js';
+import { testStore } from '../helpers/test-store.js';
 
 /** The end of the current synchronous turn: the cache checks other connections once per turn. */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -128,5 +129,42 @@ describe('the read cache behind a store', () => {
     const roles = await store.world.roles('1');
     roles.push({ id: '9', guild_id: '1', name: 'x', permissions: '0', position: 0 });
     expect(await store.world.roles('1')).toEqual([]);
+  });
+});
+
+describe('the read cache with writes on their way', () => {
+  it('keeps no row read while a write was on its way, even with nothing kept when it began', async () => {
+    const cache = new ReadCache({ dataVersion: () => 1, inTransaction: () => false });
+    let answer = 'old';
+    let release!: () => void;
+    const slow = cache.readAsync('SELECT name FROM users WHERE id = ?', ['1'], () => new Promise<string>((resolve) => (release = () => resolve(answer))));
+    cache.written('UPDATE users SET username = ? WHERE id = ?');
+    release();
+    expect(await slow).toBe('old');
+    answer = 'new';
+    expect(await cache.readAsync('SELECT name FROM users WHERE id = ?', ['1'], () => Promise.resolve(answer))).toBe('new');
+  });
+
+  // On PostgreSQL (npm run test:postgres) a read on another connection runs while the
+  // transaction is open and sees the row as it was; on SQLite it waits at the gate.
+  it('answers a committed write at once, though a read kept the old row while the transaction was open', async () => {
+    const store = await testStore();
+    try {
+      const read = () => store.sql.cachedGet<{ username: string }>('SELECT username FROM users WHERE id = ?', '7');
+      await store.sql.run('INSERT INTO users (id, username) VALUES (?, ?)', '7', 'before');
+      expect((await read())?.username).toBe('before');
+      // Set up outside the transaction, so the read runs outside its scope, as another request's would.
+      let start!: () => void;
+      const outside = new Promise<void>((resolve) => (start = resolve)).then(read);
+      await store.sql.transaction(async () => {
+        await store.sql.run('UPDATE users SET username = ? WHERE id = ?', 'after', '7');
+        start();
+        if (store.sql.dialect === 'postgres') expect((await outside)?.username).toBe('before');
+      });
+      await outside;
+      expect((await read())?.username).toBe('after');
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -25,6 +25,8 @@ const ATTEMPTS = 20;
 interface TransactionScope {
   client: pg.PoolClient;
   afterCommit: Array<() => void>;
+  /** The write statements it ran, told to the read cache again once they are committed. */
+  written: string[];
 }
 
 /** `?` placeholders numbered `$1, $2, ...`, outside quoted text. */
@@ -85,13 +87,27 @@ export class PostgresDatabase implements Sql {
   }
 
   async run(sql: string, ...params: unknown[]): Promise<void> {
-    this.reads.written(sql);
-    await this.query(sql, params);
+    await this.write(sql, params);
   }
 
   async change(sql: string, ...params: unknown[]): Promise<number> {
+    return (await this.write(sql, params)).rowCount ?? 0;
+  }
+
+  /**
+   * A write tells the read cache twice: before it runs, and once others can see it (after
+   * the statement, or after COMMIT inside a transaction). A read on another connection
+   * between the two sees the old row and may keep it; and this process hears no
+   * notification of its own writes (postgres-feed.ts), so without the second telling that
+   * old row would be served until someone else wrote.
+   */
+  private async write(sql: string, params: readonly unknown[]): Promise<pg.QueryResult> {
     this.reads.written(sql);
-    return (await this.query(sql, params)).rowCount ?? 0;
+    const scope = this.scope.getStore();
+    const result = await this.query(sql, params);
+    if (scope) scope.written.push(sql);
+    else this.reads.written(sql);
+    return result;
   }
 
   async get<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {
@@ -133,11 +149,12 @@ export class PostgresDatabase implements Sql {
   private async attempts<T>(work: () => Promise<T>, held?: pg.PoolClient): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const client = held ?? (await this.pool.connect());
-      const scope: TransactionScope = { client, afterCommit: [] };
+      const scope: TransactionScope = { client, afterCommit: [], written: [] };
       try {
         await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
         const result = await this.scope.run(scope, work);
         await client.query('COMMIT');
+        for (const sql of scope.written) this.reads.written(sql);
         for (const action of scope.afterCommit) action();
         return result;
       } catch (error) {

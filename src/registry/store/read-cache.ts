@@ -89,7 +89,11 @@ export class ReadCache {
 
   /** Told of every write statement before it runs; forgets what it may change. */
   written(sql: string): void {
-    if (this.size === 0) return;
+    if (this.size === 0) {
+      // Nothing kept, but a read on its way must not keep what this write changes.
+      this.generation += 1;
+      return;
+    }
     const table = WRITTEN_TABLE.exec(sql)?.[1]?.toLowerCase();
     if (table === undefined || !UNCACHED_TABLES.has(table)) this.forget();
   }
