@@ -17,6 +17,7 @@ export const COMMANDS = [
   { name: 'poll', description: 'Asks a yes or no question', options: [{ type: ApplicationCommandOptionType.String, name: 'question', description: 'The question', required: true }] },
   { name: 'feedback', description: 'Opens a feedback form' },
   { name: 'fruit', description: 'Picks a fruit', options: [{ type: ApplicationCommandOptionType.String, name: 'name', description: 'The fruit', autocomplete: true, required: true }] },
+  { name: 'wordcount', description: 'Counts the words of a text file', options: [{ type: ApplicationCommandOptionType.Attachment, name: 'file', description: 'A text file', required: true }] },
   { name: 'High five', type: ApplicationCommandType.User },
 ];
 
@@ -38,6 +39,12 @@ async function onCommand(interaction) {
     }
     case 'fruit':
       return interaction.reply(`You picked ${interaction.options.getString('name')}.`);
+    case 'wordcount': {
+      // A file option's bytes are at its URL, as on Discord's CDN: no token needed.
+      const file = interaction.options.getAttachment('file');
+      const text = await (await fetch(file.url)).text();
+      return interaction.reply(`${file.name}: ${file.size} bytes, ${text.split(/\s+/).filter(Boolean).length} words.`);
+    }
     default:
   }
 }

@@ -48,6 +48,11 @@ describe('the discord.js bot', () => {
     expect(choices.map((choice) => choice.value)).toEqual(['banana', 'blueberry']);
   });
 
+  it('counts the words of a file given to its file option', async () => {
+    const run = await alice.command('wordcount', { file: { name: 'notes.txt', data: 'one two three', contentType: 'text/plain' } });
+    expect((await run.reply()).content).toBe('notes.txt: 13 bytes, 3 words.');
+  });
+
   it('high-fives from a person\'s context menu', async () => {
     expect((await (await alice.userCommand('High five', 'bob')).reply()).content).toBe('alice high-fived bob!');
   });
@@ -55,6 +60,6 @@ describe('the discord.js bot', () => {
   it('shows bob the same commands as alice', async () => {
     const bob = bench.user('bob');
     const names = (await bench.visibleCommands(bob, bob.in('Slashbench Lab', 'general'))).map((command) => command.name);
-    expect(names).toEqual(expect.arrayContaining(['hello', 'poll', 'feedback', 'fruit', 'High five']));
+    expect(names).toEqual(expect.arrayContaining(['hello', 'poll', 'feedback', 'fruit', 'wordcount', 'High five']));
   });
 });

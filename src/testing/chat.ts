@@ -5,10 +5,11 @@
  */
 import type { APIMessage } from 'discord-api-types/v10';
 import type { Choice, DriverAction } from '../shared/driver-api.js';
+import { withWireFiles } from './bench-file.js';
 import type { DriverHttp } from './driver-http.js';
 import { startRun, type Actor, type Run, type WaitOptions } from './run.js';
 
-/** Options by name, with values as typed (`'3'`, `'@bob'`, `'#general'`) or as their type (`3`, `true`). */
+/** Options by name, with values as typed (`'3'`, `'@bob'`, `'#general'`), as their type (`3`, `true`), or a `BenchFile`. */
 export type CommandOptions = Record<string, unknown>;
 
 export class BenchUser implements Actor {
@@ -48,11 +49,12 @@ export class Chat {
   /**
    * Invokes a slash command: `command('/echo text:hello')` as typed in the chat box, or
    * `command('echo', {text: 'hello'})` by name (with its subcommands: `'config set'`) and options.
+   * A file option takes a `BenchFile` (`{ name: 'notes.txt', data: 'hello' }`), uploaded as the client would.
    */
   command(text: string, options?: CommandOptions): Promise<Run> {
     return this.send(options === undefined && text.trimStart().startsWith('/')
       ? { action: 'command', ...this.place, command: text }
-      : { action: 'command', ...this.place, name: text.replace(/^\s*\//, ''), options: options ?? {} }, text);
+      : { action: 'command', ...this.place, name: text.replace(/^\s*\//, ''), options: withWireFiles(options ?? {}) }, text);
   }
 
   /**
@@ -62,7 +64,7 @@ export class Chat {
   async autocomplete(text: string, options?: CommandOptions, focused?: string, wait: WaitOptions = {}): Promise<Choice[]> {
     const action: DriverAction = options === undefined && text.trimStart().startsWith('/')
       ? { action: 'autocomplete', ...this.place, command: text, ...(focused === undefined ? {} : { focused }) }
-      : { action: 'autocomplete', ...this.place, name: text.replace(/^\s*\//, ''), options: options ?? {}, ...(focused === undefined ? {} : { focused }) };
+      : { action: 'autocomplete', ...this.place, name: text.replace(/^\s*\//, ''), options: withWireFiles(options ?? {}), ...(focused === undefined ? {} : { focused }) };
     const run = await this.send(action, `autocomplete ${text}`);
     return run.choices(wait);
   }

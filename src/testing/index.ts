@@ -5,6 +5,7 @@
  */
 export { startBench, type Bench, type BenchApp, type BenchOptions, type Explanation } from './start-bench.js';
 export { BenchUser, Chat, type CommandOptions } from './chat.js';
+export type { BenchFile } from './bench-file.js';
 export { Run, DEFAULT_WAIT_MS, type Modal, type Reply, type RunFailure, type WaitOptions } from './run.js';
 export { BenchRequestError, BenchWaitError } from './errors.js';
 export type { WorldInput } from './world-input.js';

@@ -1,9 +1,9 @@
 /**
  * Record and replay, end to end: alice uses the discord.js example bot in the client (Debian
- * Chromium) — a greeting, a poll's button, a feedback form — and exports the session from
- * the inspector as a scenario. `slashbench replay` (the built CLI) runs it against the same
+ * Chromium) — a greeting, a poll's button, a file it counts the words of, a feedback form —
+ * and exports the session from the inspector as a scenario (the file with it). `slashbench replay` (the built CLI) runs it against the same
  * bot, started by `--bot`, and finds every step as recorded; against a copy of the bot whose
- * greeting changed, it prints the difference, writes it into JUnit XML and exits 1.
+ * greeting and word count changed, it prints the differences, writes them into JUnit XML and exits 1.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -92,12 +92,17 @@ describe('a session recorded in the client, replayed against its bot', () => {
     await rm(work, { recursive: true, force: true });
   });
 
-  it('records a greeting, a vote and a form, and exports them with the world as a scenario', async () => {
+  it('records a greeting, a vote, a file and a form, and exports them with the world and the file as a scenario', async () => {
     await send('hel', '/hello', { name: 'README' });
     await message('Hello, README!').waitFor();
     await send('pol', '/poll', { question: 'Pizza tonight?' });
     await message('Pizza tonight?').getByTestId('component-poll:yes').click();
     await message('Pizza tonight? alice said Yes.').waitFor();
+    await send('word', '/wordcount');
+    await page.getByTestId('option-file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('one two three') });
+    await page.getByTestId('attachment-file').and(page.locator('[data-status="uploaded"]')).waitFor();
+    await page.getByTestId('send-command').press('Enter');
+    await message('notes.txt: 13 bytes, 3 words.').waitFor();
     await send('feed', '/feedback');
     await page.getByTestId('modal').waitFor();
     await page.getByTestId('modal-input-text').fill('Smooth');
@@ -112,8 +117,13 @@ describe('a session recorded in the client, replayed against its bot', () => {
     if (!parsed.ok) throw new Error(parsed.message);
     const scenario: ScenarioFile = parsed.scenario;
     expect(scenario.application).toBe(EXAMPLE.app.id);
-    expect(scenario.steps.map((step) => step.action.action)).toEqual(['command', 'command', 'click', 'command', 'submit']);
+    expect(scenario.steps.map((step) => step.action.action)).toEqual(['command', 'command', 'click', 'command', 'command', 'submit']);
     expect(scenario.steps[2]?.action).toMatchObject({ message: { step: 's2', message: 'reply' }, custom_id: 'poll:yes' });
+    // The file the client uploaded, read back from the registry: the replay uploads it again.
+    expect(scenario.steps[3]?.action).toEqual({
+      action: 'command', channel: EXAMPLE.general, name: 'wordcount',
+      options: [{ name: 'file', type: 11, value: { filename: 'notes.txt', content_type: 'text/plain', data: Buffer.from('one two three').toString('base64') } }],
+    });
     expect(scenario.steps[0]?.expect.reply).toMatchObject({ content: 'Hello, README!', id: '<id 1>', timestamp: '<time>' });
     expect(JSON.stringify(scenario)).not.toContain(EXAMPLE.app.token);
     scenarioPath = join(work, 'scenario.json');
@@ -124,25 +134,28 @@ describe('a session recorded in the client, replayed against its bot', () => {
     const junit = join(work, 'green.xml');
     const result = await replay([scenarioPath, '--port', '0', '--bot', `"${process.execPath}" "${BOT}"`, '--junit', junit]);
     expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
-    expect(result.stdout).toContain('All 5 steps answered as recorded.');
+    expect(result.stdout).toContain('All 6 steps answered as recorded.');
     const xml = await readFile(junit, 'utf8');
-    expect(xml).toContain('tests="5" failures="0"');
+    expect(xml).toContain('tests="6" failures="0"');
   });
 
   it('fails with the difference and a JUnit failure when the bot\'s answer changes', async () => {
-    // The same bot, edited: it greets with "Hi" now. Its copy finds discord.js through a link.
+    // The same bot, edited: it greets with "Hi" now, and words its count. Its copy finds discord.js through a link.
     const changed = join(work, 'changed');
     await mkdir(changed);
     await symlink(join(REPO_ROOT, 'node_modules'), join(changed, 'node_modules'));
-    await writeFile(join(changed, 'bot.mjs'), (await readFile(BOT, 'utf8')).replace('`Hello, ${', '`Hi, ${'));
+    await writeFile(join(changed, 'bot.mjs'), (await readFile(BOT, 'utf8')).replace('`Hello, ${', '`Hi, ${').replace(' words.`', ' words in all.`'));
     const junit = join(work, 'red.xml');
     const result = await replay([scenarioPath, '--port', '0', '--bot', `"${process.execPath}" "${join(changed, 'bot.mjs')}"`, '--junit', junit]);
     expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(1);
     expect(result.stdout).toContain('FAIL s1 /hello');
     expect(result.stdout).toContain('reply.content: expected "Hello, README!" but got "Hi, README!"');
-    expect(result.stdout).toContain('1 of 5 steps differ from the recording.');
+    expect(result.stdout).toContain('FAIL s4 /wordcount');
+    expect(result.stdout).toContain('reply.content: expected "notes.txt: 13 bytes, 3 words." but got "notes.txt: 13 bytes, 3 words in all."');
+    expect(result.stdout).toContain('2 of 6 steps differ from the recording.');
     const xml = await readFile(junit, 'utf8');
-    expect(xml).toContain('tests="5" failures="1"');
+    expect(xml).toContain('tests="6" failures="2"');
     expect(xml).toContain('<failure message="reply.content: expected &quot;Hello, README!&quot; but got &quot;Hi, README!&quot;" type="ReplayDifference">');
+    expect(xml).toContain('<failure message="reply.content: expected &quot;notes.txt: 13 bytes, 3 words.&quot; but got &quot;notes.txt: 13 bytes, 3 words in all.&quot;" type="ReplayDifference">');
   });
 });

@@ -29,7 +29,7 @@ describe('the example bots\' own test suites', () => {
   it('examples/discordjs-vitest: a discord.js bot tested with Vitest', async () => {
     const finished = await runSuite('discordjs-vitest', process.execPath, [join(REPO_ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run'], { NO_COLOR: '1', FORCE_COLOR: '0' });
     expect(finished.code, finished.output).toBe(0);
-    expect(finished.output).toMatch(/Tests\s+6 passed \(6\)/);
+    expect(finished.output).toMatch(/Tests\s+7 passed \(7\)/);
   });
 
   it('examples/http-bot-node-test: a discord-interactions HTTP bot tested with node:test', async () => {

@@ -58,6 +58,8 @@ export interface Fake {
   openedDirectMessages: unknown[];
   directMessageAnswers: Array<RestAnswer<WireChannel>>;
   uploadAnswers: Array<RestAnswer<WireAttachment>>;
+  /** The files the registry serves, by URL (`attachmentFile`; others get 404). */
+  files: Map<string, Uint8Array>;
   /** `/_slashbench/explain` answers by command id. */
   explanations: Record<string, RestAnswer<Explanation>>;
   /** Activity instances left, in order. */
@@ -94,6 +96,7 @@ export function fakeClient(index: CommandIndex): Fake {
     openedDirectMessages: [] as unknown[],
     directMessageAnswers: [] as Array<RestAnswer<WireChannel>>,
     uploadAnswers: [] as Array<RestAnswer<WireAttachment>>,
+    files: new Map<string, Uint8Array>(),
     explanations: {} as Record<string, RestAnswer<Explanation>>,
     activityLeaves: [] as string[],
     gateway: { listener: null as GatewayListener | null, token: null as string | null, closes: 0 },
@@ -155,6 +158,10 @@ export function fakeClient(index: CommandIndex): Fake {
           ok: true, status: 200,
           body: { id, filename: file.filename, size: file.bytes.size, url: `http://registry/attachments/${channelId}/${id}/${file.filename}` },
         };
+      },
+      attachmentFile: async (url) => {
+        const bytes = fake.files.get(url);
+        return bytes === undefined ? { ok: false, status: 404, error: { code: 0, message: '404: Not Found' } } : { ok: true, status: 200, body: new Blob([bytes]) };
       },
       explain: async (_caller, commandId) =>
         fake.explanations[commandId] ?? { ok: false, status: 404, error: { code: 10063, message: 'Unknown application command' } },

@@ -62,6 +62,46 @@ describe('a scenario exported from the inspector', () => {
     expect(parsed.scenario.steps[1]?.expect).toMatchObject({ status: 'succeeded', response_type: 7, reply: { content: 'voted yes' } });
   });
 
+  it('carries a file option\'s file, read back from the URL the app was given; a file no longer served leaves its step out', async () => {
+    const fake = await startedClient(EXAMPLE_INDEX);
+    const state = () => fake.store.getState();
+    const dispatch = (event: string, data: unknown) => fake.gateway.listener?.dispatch(event, data);
+    const url = (id: string) => `http://registry/attachments/${GENERAL}/${id}/notes.txt?hm=00ff`;
+    const sendWithFile = (nonce: string, interactionId: string, fileId: string) => {
+      state().interactionSent({
+        nonce, kind: 'command', label: '/upload', userId: '10', channelId: GENERAL, applicationId: APP,
+        request: {
+          type: 2, application_id: APP, guild_id: GUILD, channel_id: GENERAL, nonce,
+          data: { id: '901', name: 'upload', type: 1, version: '901', options: [{ name: 'file', type: 11, value: fileId }] },
+        },
+      });
+      state().interactionAnswered(nonce, 204, null);
+      dispatch('INTERACTION_CREATE', { id: interactionId, nonce });
+      dispatch('INTERACTION_DELIVERY', {
+        id: interactionId, nonce, method: 'gateway',
+        payload: { data: { resolved: { attachments: { [fileId]: { id: fileId, filename: 'notes.txt', content_type: 'text/plain', size: 5, url: url(fileId) } } } } },
+      });
+      dispatch('MESSAGE_CREATE', message(String(Number(interactionId) + 100), interactionId, 'Got notes.txt (5 bytes)'));
+      dispatch('INTERACTION_SUCCESS', { id: interactionId, nonce });
+    };
+    fake.files.set(url('701'), new Uint8Array([104, 101, 108, 108, 111]));
+    sendWithFile('n1', '501', '701');
+    sendWithFile('n2', '502', '702');
+    await fake.settle();
+
+    fake.management.answer = (call) => (call.path === '/world' ? { ok: true, status: 200, body: WORLD } : { ok: false, status: 404, error: { message: 'no', code: 0 } });
+    const exported = await state().scenarioExport();
+    if (!exported.ok) throw new Error(exported.error);
+    expect(exported.file.skipped).toEqual(['/upload: its file (attachment 702) could not be read back from the registry, so it cannot be uploaded again']);
+    const parsed = parseScenarioFile(JSON.parse(exported.file.json));
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.scenario.steps.map((step) => step.action)).toEqual([{
+      action: 'command', channel: GENERAL, name: 'upload',
+      options: [{ name: 'file', type: 11, value: { filename: 'notes.txt', content_type: 'text/plain', data: 'aGVsbG8=' } }],
+    }]);
+    expect(parsed.scenario.steps[0]?.expect.reply).toMatchObject({ content: 'Got notes.txt (5 bytes)' });
+  });
+
   it('says why it cannot export before anything was sent', async () => {
     const fake = await startedClient(EXAMPLE_INDEX);
     expect(await fake.store.getState().scenarioExport()).toEqual({ ok: false, error: 'Nothing to export yet: use a command first.' });

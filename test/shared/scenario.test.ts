@@ -85,6 +85,16 @@ describe('normalized outcomes and their differences', () => {
     expect((normal.reply?.interaction_metadata as { id: string }).id).toBe('<id 2>');
   });
 
+  it('replaces a file URL\'s key, which each upload draws anew', () => {
+    const url = `http://127.0.0.1:4567/attachments/${GENERAL}/9000000000000000003/notes.txt?hm=0123456789abcdef0123456789abcdef`;
+    const outcome = outcomeOf({ kind: 'command' }, [
+      { type: 'INTERACTION_CREATE', data: { id: '9000000000000000001' } },
+      { type: 'MESSAGE_CREATE', data: message('9000000000000000002', '9000000000000000001', `got ${url}`) },
+      { type: 'INTERACTION_SUCCESS', data: {} },
+    ]);
+    expect(normalizeOutcome(outcome, new Set([GENERAL])).reply?.content).toBe(`got <registry>/attachments/${GENERAL}/<id 2>/notes.txt?hm=<key>`);
+  });
+
   it('names each changed field with both values', () => {
     const found = differences({ reply: { content: 'Hello' }, follow_ups: [{ a: 1 }] }, { reply: { content: 'Hi', extra: true }, follow_ups: [] });
     expect(found.map((difference) => difference.text)).toEqual([
@@ -130,6 +140,53 @@ describe('a scenario recorded from the inspector', () => {
     expect(scenario.steps[1]?.expect).toMatchObject({ response_type: 7, reply: { content: 'voted yes', id: '<id 1>' } });
     const parsed = parseScenarioFile(JSON.parse(JSON.stringify(scenario)));
     expect(parsed.ok).toBe(true);
-    expect(parseScenarioFile({ ...scenario, slashbench_scenario: 2 })).toEqual({ ok: false, message: 'not a scenario of version 1 (slashbench_scenario is 2)' });
+    expect(parseScenarioFile({ ...scenario, slashbench_scenario: 3 })).toEqual({ ok: false, message: 'not a scenario of version 1 or 2 (slashbench_scenario is 3)' });
+  });
+
+  const upload: RecordedInteraction = {
+    nonce: 'n3', id: '9000000000000000007', kind: 'command', label: '/size', userId: ALICE, channelId: GENERAL, applicationId: APP,
+    request: {
+      type: 2, channel_id: GENERAL,
+      data: { id: '9100000000000000002', name: 'files', type: 1, options: [{ name: 'read', type: 1, options: [{ name: 'file', type: 11, value: '9000000000000000006' }] }] },
+    },
+    http: { status: 204, body: null },
+    events: [
+      { type: 'INTERACTION_CREATE', data: { id: '9000000000000000007' } },
+      { type: 'MESSAGE_CREATE', data: message('9000000000000000008', '9000000000000000007', 'notes.txt: 5 bytes') },
+      { type: 'INTERACTION_SUCCESS', data: {} },
+    ],
+  };
+  const notes = { filename: 'notes.txt', content_type: 'text/plain', data: Buffer.from('hello').toString('base64') };
+
+  it('carries a file option\'s file in its step, or leaves the step out when the file was not read back', () => {
+    const files = new Map([['9000000000000000006', notes]]);
+    const { scenario, skipped } = recordScenario([upload], WORLD as never, { now: 0, files });
+    expect(skipped).toEqual([]);
+    expect(scenario.slashbench_scenario).toBe(2);
+    expect(scenario.steps[0]?.action).toEqual({
+      action: 'command', channel: GENERAL, name: 'files', options: [{ name: 'read', type: 1, options: [{ name: 'file', type: 11, value: notes }] }],
+    });
+    expect(parseScenarioFile(JSON.parse(JSON.stringify(scenario))).ok).toBe(true);
+    const without = recordScenario([command, upload], WORLD as never, { now: 0 });
+    expect(without.scenario.steps.map((step) => step.label)).toEqual(['/vote']);
+    expect(without.skipped).toEqual(['/size: its file (attachment 9000000000000000006) could not be read back from the registry, so it cannot be uploaded again']);
+  });
+
+  it('refuses a file that is not base64 or is past the 10 MiB an attachment may be, naming where', () => {
+    const { scenario } = recordScenario([upload], WORLD as never, { now: 0, files: new Map([['9000000000000000006', notes]]) });
+    const withFile = (file: unknown) => ({
+      ...scenario, steps: [{ ...scenario.steps[0], action: { action: 'command', channel: GENERAL, name: 'files', options: [{ name: 'read', type: 1, options: [{ name: 'file', type: 11, value: file }] }] } }],
+    });
+    expect(parseScenarioFile(withFile({ filename: 'a.txt', data: 'not base64!' }))).toEqual({ ok: false, message: 'steps[0].action.options[0].options[0].value.data: must be the file\'s bytes in base64' });
+    const big = parseScenarioFile(withFile({ filename: 'big.bin', data: 'A'.repeat(Math.ceil((10 * 1024 * 1024 + 3) / 3) * 4) }));
+    expect(big).toEqual({ ok: false, message: 'steps[0].action.options[0].options[0].value.data: must be at most 10 MiB, an attachment\'s limit' });
+  });
+
+  it('still loads a scenario of version 1, as version 2', () => {
+    const { scenario } = recordScenario([command, click], world as never, { now: 0 });
+    const older = JSON.parse(JSON.stringify({ ...scenario, slashbench_scenario: 1 })) as unknown;
+    const parsed = parseScenarioFile(older);
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.scenario).toEqual({ ...scenario, slashbench_scenario: 2 });
   });
 });

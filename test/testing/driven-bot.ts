@@ -1,8 +1,8 @@
 /**
  * The bot the driver's tests act against: a raw gateway session (ScriptedBot) with one
  * command per thing a test waits for — a message, a deferral and its edit, follow-ups,
- * autocomplete, buttons, a select, a modal, user and message commands, silence, and an
- * answer the registry refuses.
+ * autocomplete, buttons, a select, a modal, user and message commands, a file read from its
+ * URL, silence, and an answer the registry refuses.
  */
 import type { Bench } from '../../src/testing/index.js';
 import { ScriptedBot, type Interaction } from '../helpers/scripted-bot.js';
@@ -19,6 +19,7 @@ export const DRIVEN_COMMANDS = [
   { name: 'broken', description: 'Answers what the registry refuses' },
   { name: 'admin', description: 'Administrators only', default_member_permissions: '8' },
   { name: 'greet', description: 'Greets someone', options: [{ type: 6, name: 'who', description: 'Who', required: true }] },
+  { name: 'size', description: 'Reads a file', options: [{ type: 11, name: 'file', description: 'The file', required: true }] },
   { name: 'Wave', type: 2 },
   { name: 'Quote', type: 3 },
 ];
@@ -107,6 +108,13 @@ async function answer(interaction: Interaction, bot: ScriptedBot): Promise<void>
     case 'greet':
       await bot.respond(interaction, { type: 4, data: { content: `hello ${Object.values(resolved?.users ?? {})[0]?.username ?? '?'}` } });
       return;
+    case 'size': {
+      // As a bot reads a file option: from the URL in data.resolved.attachments, with no token.
+      const file = Object.values((data.resolved as { attachments?: Record<string, { filename: string; content_type?: string; url: string }> } | undefined)?.attachments ?? {})[0];
+      const bytes = file ? Buffer.from(await (await fetch(file.url)).arrayBuffer()) : Buffer.alloc(0);
+      await bot.respond(interaction, { type: 4, data: { content: `${file?.filename ?? '?'} (${file?.content_type ?? 'no type'}): ${bytes.length} bytes, ${bytes.toString('hex').slice(0, 16)}: ${bytes.toString('utf8')}` } });
+      return;
+    }
     case 'Wave':
       await bot.respond(interaction, { type: 4, data: { content: `waves at ${Object.values(resolved?.users ?? {})[0]?.username ?? '?'}` } });
       return;

@@ -52,6 +52,24 @@ describe('the driver over HTTP', () => {
     expect(answered.body).toMatchObject({ label: '/echo text:at once', reply: { content: 'at once' } });
   });
 
+  it('uploads a file given as an attachment option\'s value, or names a file the test uploaded itself', async () => {
+    const file = { filename: 'notes.txt', content_type: 'text/plain', data: Buffer.from('over http').toString('base64') };
+    const given = await call('POST', '/runs?wait=reply&timeout_ms=2000', { action: 'command', ...place, name: 'size', options: { file } });
+    expect(given.status).toBe(200);
+    expect(given.body).toMatchObject({ reply: { content: 'notes.txt (text/plain): 9 bytes, 6f76657220687474: over http' } });
+    const general = bench.user('alice').in('Slashbench Lab', 'general');
+    const { channel_id: channel } = await general.ids();
+    const uploaded = await fetch(`${bench.api}/channels/${channel}/attachments?filename=raw.bin`, {
+      method: 'POST', headers: { authorization: token, 'content-type': 'application/octet-stream' }, body: new Uint8Array([1, 2]),
+    });
+    const { id } = (await uploaded.json()) as { id: string };
+    const named = await call('POST', '/runs?wait=reply&timeout_ms=2000', { action: 'command', ...place, name: 'size', options: { file: id } });
+    expect(named.body).toMatchObject({ reply: { content: expect.stringMatching(/^raw\.bin \(no type\): 2 bytes, 0102: /) } });
+    const refused = await call('POST', '/runs', { action: 'command', ...place, name: 'size', options: { file: { filename: 'a/b', data: 'AA==' } } });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('the upload route refused the file (400): filename: Filenames cannot contain path separators');
+  });
+
   it('answers 408 with what happened when the time runs out, and 409 when the wait can no longer be met', async () => {
     const { body: run } = await call('POST', '/runs', { action: 'command', ...place, name: 'silent' });
     const timedOut = await call('GET', `/runs/${String(run.id)}?wait=reply&timeout_ms=10`);

@@ -76,6 +76,20 @@ describe('commands and their replies', () => {
   });
 });
 
+describe('files for attachment options', () => {
+  it('uploads a file as the client does; the bot reads its bytes from the URL it is given', async () => {
+    const text = await (await alice.command('/size', { file: { name: 'notes.txt', data: 'hello from a test', contentType: 'text/plain' } })).reply();
+    expect(text.content).toBe('notes.txt (text/plain): 17 bytes, 68656c6c6f206672: hello from a test');
+    const binary = await (await alice.command('size', { file: { name: 'raw.bin', data: new Uint8Array([0, 1, 2, 255]) } })).reply();
+    expect(binary.content).toMatch(/^raw\.bin \(no type\): 4 bytes, 000102ff: /);
+  });
+
+  it('refuses a file past the 10 MiB an attachment may be, before invoking', async () => {
+    const big = { name: 'big.bin', data: new Uint8Array(10 * 1024 * 1024 + 1) };
+    await expect(alice.command('size', { file: big })).rejects.toThrow(/options\.file: the upload route refused the file \(413\).*at most 10 MiB/);
+  });
+});
+
 describe('failures', () => {
   it('moves the clock past the 3-second deadline of an app that never answers', async () => {
     const run = await alice.command('/silent');

@@ -12,6 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import type { APIMessage } from 'discord-api-types/v10';
 import type { DriverAction, DriverRun, DriverWait, DriverWaitFailure, RefusedRequest } from '../../shared/driver-api.js';
 import { refusedInvocation, type RunFacts } from '../../shared/scenario/outcome.js';
+import { ATTACHMENT_SIZE_LIMIT } from '../../shared/attachment-limits.js';
+import { errorLines, type ErrorTree } from '../../shared/command-rules/error-tree.js';
 import type { RegistryContext } from '../app.js';
 import { ServiceError } from '../http/service-error.js';
 import { locateChannel, type Location } from '../queries/command-index.js';
@@ -19,6 +21,7 @@ import type { UserRecord } from '../store/records.js';
 import { contextCommand, slashCommand } from './command-actions.js';
 import { clickData, selectData, submitData, visibleMessage } from './component-actions.js';
 import { driverError, findChannel, findGuild } from './names.js';
+import { uploadOptionFiles } from './option-files.js';
 import type { BookedRun, RunBook } from './run-book.js';
 import { describeWait, judge, progress } from './waits.js';
 
@@ -42,6 +45,7 @@ export class Driver {
   async start(user: UserRecord, headers: CallerHeaders, action: DriverAction): Promise<DriverRun> {
     const nonce = randomBytes(12).toString('base64url');
     const planned = await this.plan(user, action);
+    await this.uploadFiles(planned, headers);
     const run: BookedRun = {
       id: nonce, kind: planned.kind, ...(planned.messageId === undefined ? {} : { messageId: planned.messageId }), label: planned.label,
       userId: user.id, channelId: planned.channelId, guildId: planned.guildId, applicationId: planned.applicationId,
@@ -58,6 +62,27 @@ export class Driver {
       this.book.record(run, refusedInvocation(answer.statusCode, body));
     }
     return this.view(run);
+  }
+
+  /** Uploads the files the options give (ATTACHMENT options' values) as the person, naming each by its id instead. */
+  private async uploadFiles(planned: Planned, headers: CallerHeaders): Promise<void> {
+    const data = planned.body.data as Record<string, unknown>;
+    if (!Array.isArray(data.options)) return;
+    data.options = await uploadOptionFiles(data.options, async (file, at) => {
+      const answer = await this.app.inject({
+        method: 'POST', url: `/api/v10/channels/${planned.channelId}/attachments`, headers: { ...headers, 'content-type': 'application/json' }, payload: file,
+      });
+      let body: { id?: unknown; message?: unknown; code?: unknown; errors?: ErrorTree } = {};
+      try {
+        body = answer.json();
+      } catch {
+        // Not JSON: the status says enough.
+      }
+      if (answer.statusCode === 200 && typeof body.id === 'string') return body.id;
+      const fields = body.errors ? errorLines(body.errors).map((line) => `${line.path}: ${line.message}`) : [];
+      const why = fields.length > 0 ? fields.join('; ') : `${String(body.message ?? 'refused')} (${String(body.code ?? 0)})`;
+      throw driverError(at, `the upload route refused the file (${answer.statusCode}): ${why}; a file is {filename, content_type, data (base64)} of at most ${ATTACHMENT_SIZE_LIMIT / 1024 / 1024} MiB`);
+    });
   }
 
   /** The caller's run, or 404 (another person's runs are not theirs to read). */

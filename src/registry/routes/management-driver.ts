@@ -13,6 +13,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DRIVER_WAITS, driverActionSchema, type DriverWait } from '../../shared/driver-api.js';
 import type { RegistryContext } from '../app.js';
+import { UPLOAD_BODY_LIMIT } from '../domain/attachment-upload.js';
+import { DEFAULT_BODY_LIMIT } from '../http/json-body.js';
 import { Driver, type CallerHeaders } from '../driver/driver.js';
 import { notReady, whenReady } from '../driver/bot-readiness.js';
 import { driverError, findApplication, findChannel, findGuild } from '../driver/names.js';
@@ -26,6 +28,8 @@ import { MANAGEMENT_BASE, worldEditor } from './management-access.js';
 const BASE = `${MANAGEMENT_BASE}/driver`;
 export const DEFAULT_WAIT_MS = 5000;
 const LONGEST_WAIT_MS = 300_000;
+/** A run's body may carry files for ATTACHMENT options: up to the per-file limit together, in base64. */
+const RUN_BODY_LIMIT = UPLOAD_BODY_LIMIT + DEFAULT_BODY_LIMIT;
 
 const clockSchema = z.object({ advance_ms: z.number().int().min(0).max(366 * 24 * 3_600_000) });
 
@@ -63,7 +67,7 @@ export function registerDriverRoutes(app: FastifyInstance, context: RegistryCont
 
   resource(app, `${BASE}/runs`, {
     // With `?wait=`, it acts and waits in one request, as a GET of the run would.
-    POST: async (request, reply) => {
+    POST: { bodyLimit: RUN_BODY_LIMIT, handler: async (request, reply) => {
       const user = await worldEditor(context, request);
       const { wait, count, timeoutMs } = waitQuery(request);
       const started = await driver.start(user, callerHeaders(request), parseWorldBody(driverActionSchema, request.body));
@@ -71,7 +75,7 @@ export function registerDriverRoutes(app: FastifyInstance, context: RegistryCont
       const gone = new Promise<void>((resolve) => reply.raw.once('close', () => resolve()));
       const answer = await driver.wait(driver.run(user, started.id), wait, count, timeoutMs, gone);
       return reply.code(answer.status).send(answer.body);
-    },
+    } },
   });
 
   resource(app, `${BASE}/runs/:runId`, {

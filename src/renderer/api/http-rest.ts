@@ -57,6 +57,17 @@ export function httpRest(baseUrl: BaseUrl): RestApi {
       const query = new URLSearchParams({ filename: file.filename, ...(file.contentType ? { content_type: file.contentType } : {}) });
       return call(baseUrl, 'POST', `/api/v10/channels/${channelId}/attachments?${query}`, caller, { raw: file.bytes, contentType: 'application/octet-stream' });
     },
+    // Its path on the registry the client talks to: the URL's origin is the one the app was given.
+    attachmentFile: async (url) => {
+      try {
+        const { pathname, search } = new URL(url);
+        const response = await fetch(`${typeof baseUrl === 'string' ? baseUrl : baseUrl()}${pathname}${search}`);
+        if (response.ok) return { ok: true, status: response.status, body: await response.blob() };
+        return { ok: false, status: response.status, error: { code: 0, message: `HTTP ${response.status}` } };
+      } catch (error) {
+        return { ok: false, status: 0, error: { code: 0, message: `The file could not be read (${String(error)}).` } };
+      }
+    },
     explain: (caller, commandId, channelId) =>
       call(baseUrl, 'GET', `/_slashbench/explain?${new URLSearchParams({ command_id: commandId, channel_id: channelId })}`, caller),
     leaveActivity: (caller, instanceId) => call(baseUrl, 'DELETE', `/api/v10/activity-instances/${encodeURIComponent(instanceId)}/participants/@me`, caller),

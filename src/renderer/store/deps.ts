@@ -35,6 +35,11 @@ export interface RestApi {
   invoke(caller: Caller, body: InvokeBody): Promise<RestAnswer<null>>;
   /** Uploads a file for an ATTACHMENT option to the channel, before the invocation names it. */
   uploadAttachment(caller: Caller, channelId: string, file: UploadFile): Promise<RestAnswer<WireAttachment>>;
+  /**
+   * The bytes of a file the registry serves (an ATTACHMENT option's upload), from its URL's
+   * path on this registry: no token, the URL's key is the credential. For a scenario's files.
+   */
+  attachmentFile(url: string): Promise<RestAnswer<Blob>>;
   /** Why a command is or is not shown in the channel: every check with its verdict. */
   explain(caller: Caller, commandId: string, channelId: string): Promise<RestAnswer<Explanation>>;
   /** Leaves an Activity instance (its panel was closed). */

@@ -1,9 +1,10 @@
 /**
  * An outcome made comparable across runs: ids that did not exist in the world (messages,
  * interactions, commands the bot registered anew) become `<id 1>`, `<id 2>`, ... by first
- * appearance, times become `<time>`, interaction tokens `<token>` and the registry's own
- * address `<registry>`. The world's ids stay (a mention of bob is still bob), and so does
- * the structure, so an answer that changed shows as the field that changed.
+ * appearance, times become `<time>`, interaction tokens `<token>`, the registry's own
+ * address `<registry>` and a file URL's key `<key>`. The world's ids stay (a mention of
+ * bob is still bob), and so does the structure, so an answer that changed shows as the
+ * field that changed.
  */
 import type { Outcome } from './outcome.js';
 import type { ExpectedOutcome } from './scenario-file.js';
@@ -13,6 +14,8 @@ const SNOWFLAKE = /^\d{17,20}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
 const TOKEN = /aW50ZXJhY3Rpb246[\w:.-]+/g;
 const LOOPBACK = /https?:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):\d+/g;
+/** The random key of a file's URL (`?hm=`): a new one for each upload. */
+const FILE_KEY = /([?&]hm=)[0-9a-f]+/g;
 
 /** Normalizes the outcome of one step; `known` holds the world's ids, which stay as they are. */
 export function normalizeOutcome(outcome: Outcome | ExpectedOutcome, known: ReadonlySet<string>): ExpectedOutcome {
@@ -26,7 +29,7 @@ export function normalizeOutcome(outcome: Outcome | ExpectedOutcome, known: Read
   const text = (value: string): string => {
     if (ISO_TIME.test(value)) return '<time>';
     if (SNOWFLAKE.test(value)) return placeholder(value);
-    return value.replace(TOKEN, '<token>').replace(LOOPBACK, '<registry>').replace(SNOWFLAKE_IN_TEXT, placeholder);
+    return value.replace(TOKEN, '<token>').replace(LOOPBACK, '<registry>').replace(FILE_KEY, '$1<key>').replace(SNOWFLAKE_IN_TEXT, placeholder);
   };
   // Keys in order, so placeholders are numbered the same whatever order a message's fields came in.
   const walk = (value: unknown): unknown => {

@@ -2,12 +2,13 @@
  * A scenario made from what the client's inspector recorded: each interaction becomes a
  * step (who did what, where), messages are named by the step that made them, and each
  * step's outcome, read with the same reducer the test driver uses, becomes its normalized
- * expectation. The world is the registry's export without the messages the session made.
+ * expectation. A file option carries its file, read back from the registry by the caller.
+ * The world is the registry's export without the messages the session made.
  */
 import type { WorldFile } from '../world-file.js';
 import { normalizeOutcome, worldIds } from './normalize.js';
 import { outcomeOf, refusedInvocation, type HeardEvent, type RunKind } from './outcome.js';
-import { SCENARIO_VERSION, type MessageReference, type ScenarioAction, type ScenarioFile, type ScenarioStep } from './scenario-file.js';
+import { SCENARIO_VERSION, type MessageReference, type RecordedFile, type ScenarioAction, type ScenarioFile, type ScenarioStep } from './scenario-file.js';
 
 /** An interaction as the inspector holds it (its entries have this shape). */
 export interface RecordedInteraction {
@@ -26,14 +27,35 @@ export interface RecordedInteraction {
 
 export interface RecordedScenario {
   scenario: ScenarioFile;
-  /** Interactions left out, each with why (an upload cannot be replayed, a modal whose opener is not recorded). */
+  /** Interactions left out, each with why (a file that could not be read back, a modal whose opener is not recorded). */
   skipped: string[];
 }
 
 const ATTACHMENT_OPTION = 11;
 
-function hasAttachment(options: unknown): boolean {
-  return Array.isArray(options) && options.some((option: { type?: unknown; options?: unknown }) => option.type === ATTACHMENT_OPTION || hasAttachment(option.options));
+/** The ids the file options of an invocation name (its subcommands' too). */
+export function attachmentIds(options: unknown): string[] {
+  if (!Array.isArray(options)) return [];
+  return options.flatMap((option: { type?: unknown; value?: unknown; options?: unknown }) => [
+    ...(option.type === ATTACHMENT_OPTION && typeof option.value === 'string' ? [option.value] : []), ...attachmentIds(option.options),
+  ]);
+}
+
+/** The options with each file option's id replaced by its file, or the id of a file that was not read back. */
+function withFiles(options: Array<Record<string, unknown>>, files: ReadonlyMap<string, RecordedFile>): Array<Record<string, unknown>> | { missing: string } {
+  const replaced: Array<Record<string, unknown>> = [];
+  for (const option of options) {
+    if (option.type === ATTACHMENT_OPTION && typeof option.value === 'string') {
+      const file = files.get(option.value);
+      if (!file) return { missing: option.value };
+      replaced.push({ ...option, value: file });
+    } else if (Array.isArray(option.options)) {
+      const nested = withFiles(option.options as Array<Record<string, unknown>>, files);
+      if (!Array.isArray(nested)) return nested;
+      replaced.push({ ...option, options: nested });
+    } else replaced.push(option);
+  }
+  return replaced;
 }
 
 /** A modal submission's fields by custom_id: text inputs' values, selects' values, wherever they sit. */
@@ -54,9 +76,12 @@ function submittedFields(components: unknown): Record<string, string | string[]>
   return fields;
 }
 
-/** The scenario of `interactions` (oldest first) in `world`, recorded by `facts.userName` at `facts.now`. */
+/**
+ * The scenario of `interactions` (oldest first) in `world`, recorded at `facts.now`;
+ * `facts.files` holds the files the file options named, by attachment id, as read back.
+ */
 export function recordScenario(
-  interactions: readonly RecordedInteraction[], world: WorldFile, facts: { now: number; name?: string },
+  interactions: readonly RecordedInteraction[], world: WorldFile, facts: { now: number; name?: string; files?: ReadonlyMap<string, RecordedFile> },
 ): RecordedScenario {
   const recorded = interactions.filter((interaction) => interaction.http !== null);
   const interactionIds = new Set(recorded.map((interaction) => interaction.id).filter((id): id is string => id !== null));
@@ -75,7 +100,7 @@ export function recordScenario(
     const id = `s${steps.length + 1}`;
     const events = interaction.http && interaction.http.status !== 204 ? [...interaction.events, refusedInvocation(interaction.http.status, interaction.http.body)] : interaction.events;
     const outcome = outcomeOf({ kind: interaction.kind, ...(interaction.messageId === undefined ? {} : { messageId: interaction.messageId }) }, events);
-    const action = stepAction(interaction, reference, modals);
+    const action = stepAction(interaction, reference, modals, facts.files ?? new Map());
     if (typeof action === 'string') {
       skipped.push(`${interaction.label}: ${action}`);
       continue;
@@ -100,17 +125,20 @@ export function recordScenario(
 /** The step's action, or why it cannot be replayed. */
 function stepAction(
   interaction: RecordedInteraction, reference: (id: string) => MessageReference, modals: ReadonlyArray<{ step: string; user: string; customId: string }>,
+  files: ReadonlyMap<string, RecordedFile>,
 ): ScenarioAction | string {
   const { request } = interaction;
   const { data } = request;
   const channel = request.channel_id;
   const name = String(data.name ?? '');
   switch (request.type) {
-    case 2:
+    case 2: {
       if (data.type === 2) return { action: 'user_command', channel, name, target: String(data.target_id) };
       if (data.type === 3) return { action: 'message_command', channel, name, message: reference(String(data.target_id)) };
-      if (hasAttachment(data.options)) return 'a file option cannot be replayed (its upload belongs to the recorded session)';
-      return { action: 'command', channel, name, options: (data.options as Array<Record<string, unknown>> | undefined) ?? [] };
+      const options = withFiles((data.options as Array<Record<string, unknown>> | undefined) ?? [], files);
+      if (!Array.isArray(options)) return `its file (attachment ${options.missing}) could not be read back from the registry, so it cannot be uploaded again`;
+      return { action: 'command', channel, name, options };
+    }
     case 4:
       return { action: 'autocomplete', channel, name, options: (data.options as Array<Record<string, unknown>> | undefined) ?? [] };
     case 3: {
