@@ -98,7 +98,7 @@ export function OptionsBar({ chosen }: { chosen: ChosenCommand }) {
 
   // In the document, the optional list comes after the chips (the Tab order); it shows above them.
   return (
-    <div className={optional.length > 0 ? 'options-bar options-bar--optional' : 'options-bar'} data-testid="options-form" role="group" aria-label={`${chosen.label} and its options`} onKeyDown={onKeyDown}>
+    <div className="options-bar" data-testid="options-form" role="group" aria-label={`${chosen.label} and its options`} onKeyDown={onKeyDown}>
       <div className="options-bar__hint" data-testid="option-hint" aria-hidden="true">{hint}</div>
       <div className="options-bar__row">
         <span className="command-chip" data-testid="chosen-command">{chosen.label}</span>
@@ -115,19 +115,19 @@ export function OptionsBar({ chosen }: { chosen: ChosenCommand }) {
             onRemove={option.required === true ? undefined : () => remove(option.name)}
           />
         ))}
+        <OptionalOptions options={optional} autoFocus={chips.length === 0} onHighlight={setHighlighted} />
+        <span className="options-bar__actions">
+          <button
+            type="button" className="options-bar__send" data-testid="send-command" disabled={sending} autoFocus={options.length === 0}
+            title="Send (Enter)" onClick={() => void actions.submit()}
+          >
+            {sending ? 'Sending…' : 'Send'}
+          </button>
+          <button type="button" className="options-bar__cancel" aria-label="Cancel command" title="Cancel (Esc)" data-testid="cancel-command" onClick={() => actions.cancelCommand()}>
+            ×
+          </button>
+        </span>
       </div>
-      <OptionalOptions options={optional} autoFocus={chips.length === 0} onHighlight={setHighlighted} />
-      <span className="options-bar__actions">
-        <button
-          type="button" className="options-bar__send" data-testid="send-command" disabled={sending} autoFocus={options.length === 0}
-          title="Send (Enter)" onClick={() => void actions.submit()}
-        >
-          {sending ? 'Sending…' : 'Send'}
-        </button>
-        <button type="button" className="options-bar__cancel" aria-label="Cancel command" title="Cancel (Esc)" data-testid="cancel-command" onClick={() => actions.cancelCommand()}>
-          ×
-        </button>
-      </span>
       <OptionProblems options={options} general={errors?.general ?? NO_ERRORS} problems={problems} values={chosen.values} />
     </div>
   );
