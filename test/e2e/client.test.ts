@@ -221,6 +221,30 @@ describe('the client in Chromium', () => {
     expect(receivedCommand('echo')?.data.options).toEqual([{ name: 'text', type: 3, value: 'quietly' }]);
   });
 
+  it('shows no chip for a command whose options are all optional: Enter in their list sends it bare, or adds the highlighted one', async () => {
+    await bot.rest('POST', `/applications/${EXAMPLE.app.id}/commands`, {
+      name: 'search', description: 'Search for things',
+      options: [{ type: 3, name: 'terms', description: 'What to find' }, { type: 5, name: 'exact', description: 'Only exact matches' }],
+    });
+    await chooseCommand('sear', '/search');
+    expect(await chipNames()).toEqual([]);
+    expect(await optionalNames()).toEqual(['terms', 'exact']);
+    expect(await focusIs('[data-testid="optional-list"]')).toBe(true);
+    await page.keyboard.press('Enter');
+    await message('Done: /search').waitFor();
+    expect(receivedCommand('search')?.data.options).toBeUndefined();
+
+    await chooseCommand('sear', '/search');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    expect(await focusIs('[data-testid="option-terms"]')).toBe(true);
+    await page.keyboard.type('cats');
+    await page.keyboard.press('Enter');
+    const answers = page.locator('[data-testid^="message-"]').filter({ has: page.getByTestId('message-content').filter({ hasText: 'Done: /search' }) });
+    await answers.nth(1).waitFor();
+    expect(receivedCommand('search')?.data.options).toEqual([{ name: 'terms', type: 3, value: 'cats' }]);
+  });
+
   it('presses a button of an answer: a component interaction that updates the message', async () => {
     await chooseCommand('pi', '/ping');
     await page.getByTestId('send-command').press('Enter');

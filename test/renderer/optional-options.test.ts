@@ -98,7 +98,7 @@ describe('optional options', () => {
     expect(sentOptions(fake)).toEqual([{ name: 'text', type: 3, value: 'hello' }]);
   });
 
-  it('makes a chip of an optional option given a value without being added (autocomplete, a replay)', async () => {
+  it('makes a chip of an optional option given a value directly, without being added first', async () => {
     const fake = await chosen('sea', '/search');
     fake.store.getState().setOptionValue('exact', { text: 'false', label: 'False' });
     expect(layout(fake)).toEqual({ chips: ['exact'], optional: ['terms'] });

@@ -5,7 +5,7 @@
  * the focus. The list is one tab stop after the chips; with nothing highlighted, Enter
  * sends the command as it is.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { IndexedOption } from '../../api/wire-types.js';
 import { movedIndex } from '../../app/list-keys.js';
 import { useActions } from '../../app/store-context.js';
@@ -30,7 +30,7 @@ export function OptionalOptions({ options, autoFocus, onHighlight }: {
   const index = Math.min(active, options.length - 1);
   // Only when the list first shows, as `autoFocus` does for a field.
   const focusFirst = useRef(autoFocus);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusFirst.current) list.current?.focus();
   }, []);
 

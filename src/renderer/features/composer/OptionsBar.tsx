@@ -8,7 +8,7 @@
  * choice); the arrows, Home and End move in the autocomplete list; Esc closes it, or
  * cancels the command. Removing an added chip gives the focus to the chip before it.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { IndexedOption } from '../../api/wire-types.js';
 import { describeOptionType } from '../../../shared/invocation/index.js';
 import { movedIndex } from '../../app/list-keys.js';
@@ -47,7 +47,7 @@ export function OptionsBar({ chosen }: { chosen: ChosenCommand }) {
   const problems = optionProblems(options, errors, chosen.values);
   // Where the focus goes once a removed chip is gone: the field of the chip before it, or the list.
   const focusNext = useRef<string | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusNext.current === null) return;
     const target = focusNext.current;
     focusNext.current = null;

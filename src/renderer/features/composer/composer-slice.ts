@@ -1,11 +1,12 @@
 /**
  * The composer: a draft that opens the command picker when it starts with `/`, and once a
  * command is chosen, its options form: the required options as chips at once, the optional
- * ones added as chips by the person (and removed again, value and all). Sending checks the options with the shared rules
- * first (the registry's own messages, shown beside each field, and nothing sent), then
- * posts the interaction; a refusal for a stale version reloads the index and says so.
- * A file for an ATTACHMENT option is checked and uploaded as soon as it is picked, and the
- * invocation names the upload's id. A draft that is not a command is a plain message (talk-slice.ts).
+ * ones added as chips by the person (and removed again, value and all). Sending checks the
+ * options with the shared rules first (the registry's own messages, shown beside each
+ * field, and nothing sent), then posts the interaction; a refusal for a stale version
+ * reloads the index and says so. A file for an ATTACHMENT option is checked and uploaded as
+ * soon as it is picked, and the invocation names the upload's id. A draft that is not a
+ * command is a plain message (talk-slice.ts).
  */
 import { validateInvocation } from '../../../shared/invocation/index.js';
 import type { AppState, Slice } from '../../store/app-state.js';
