@@ -3,7 +3,8 @@
  * (@axe-core/playwright) finds no serious or critical violation, and the page itself never
  * scrolls (its document is the window's size; what is long scrolls inside its own panel).
  * The views: a channel with messages and the member list, the `/` picker, a command with
- * nine options as chips and its autocomplete, an app's modal, the settings, the world editor, the inspector, the
+ * nine options (three required as chips, six in the optional list, then all nine as chips)
+ * and its autocomplete, an app's modal, the settings, the world editor, the inspector, the
  * App Launcher, the Authorize panel, a context menu and a select's list; some in the light
  * theme too. Also: only one of
  * those menus is open at a time. Screenshots of each view at 1024x640 go to
@@ -121,9 +122,17 @@ describe('the client\'s views, for axe and small windows', () => {
         await composer().fill('');
       });
 
-      it('a command with nine options, as chips that fit the composer', async () => {
+      it('a command with nine options: the required ones as chips, the optional ones listed, and all nine as chips that fit the composer', async () => {
         await chooseCommand('survey');
         const chips = page.locator('[data-testid^="option-chip-"]');
+        expect(await chips.count()).toBe(3);
+        expect(await page.getByTestId('optional-list').getByRole('option').count()).toBe(6);
+        await checkView('options-optional', size);
+        for (const name of ['note', 'friend', 'where', 'team', 'subscribe', 'score']) {
+          await page.getByTestId(`optional-option-${name}`).click();
+          await page.getByTestId(`option-chip-${name}`).waitFor();
+        }
+        await page.getByTestId('optional-options').waitFor({ state: 'detached' });
         expect(await chips.count()).toBe(9);
         const bar = await page.getByTestId('options-form').boundingBox();
         expect(bar?.height ?? 0).toBeLessThanOrEqual(200);
@@ -151,6 +160,11 @@ describe('the client\'s views, for axe and small windows', () => {
         expect(await page.getByTestId('option-note').inputValue()).toBe('an idea');
         await page.getByTestId('send-command').click();
         await message('Survey from Alice, 30, blue').waitFor();
+        const survey = bot.received.filter((interaction) => interaction.type === 2 && interaction.data.name === 'survey').at(-1);
+        expect(survey?.data.options).toEqual(expect.arrayContaining([
+          { name: 'friend', type: 6, value: EXAMPLE.bob.id }, { name: 'subscribe', type: 5, value: true },
+          { name: 'score', type: 10, value: 7.5 }, { name: 'note', type: 3, value: 'an idea' },
+        ]));
       });
 
       it('an app\'s modal', async () => {

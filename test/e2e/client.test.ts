@@ -1,7 +1,8 @@
 /**
  * The client in Debian Chromium against a registry on a real port, with the example world
- * and a bot answering over the gateway: the picker, the options form and its checks,
- * answers, buttons, autocomplete, deferred and ephemeral answers, read-repair, switching
+ * and a bot answering over the gateway: the picker, the options form (required options as
+ * chips, optional ones added from their list by mouse or keyboard and removed again) and its
+ * checks, answers, buttons, autocomplete, deferred and ephemeral answers, read-repair, switching
  * person, context menus (Apps on a person or a message), an app's modal, and the
  * inspector's record of each. Screenshots of the main views go to
  * test-results/screenshots/. Every wait is on the page's state, never on a timer.
@@ -49,6 +50,27 @@ function message(text: string) {
 /** A message of the shared rules as the page shows it: `name` in backticks becomes code. */
 function shown(text: string): string {
   return text.replaceAll('`', '');
+}
+
+/** The names of the option chips shown, in order. */
+const chipNames = () => page.locator('[data-testid^="option-chip-"]').evaluateAll((chips) => chips.map((chip) => chip.getAttribute('data-testid')?.replace('option-chip-', '')));
+/** The names the optional list offers, in order. */
+const optionalNames = () => page.locator('[data-testid^="optional-option-"]').evaluateAll((entries) => entries.map((entry) => entry.getAttribute('data-testid')?.replace('optional-option-', '')));
+
+/** Whether the focused element matches `selector`. */
+async function focusIs(selector: string): Promise<boolean> {
+  return (await page.evaluate(`document.activeElement?.matches(${JSON.stringify(selector)}) ?? false`)) === true;
+}
+
+/** Adds the optional option `name` as a chip with a click on its name in the optional list. */
+async function addOption(name: string): Promise<void> {
+  await page.getByTestId(`optional-option-${name}`).click();
+  await page.getByTestId(`option-chip-${name}`).waitFor();
+}
+
+/** The newest command interaction the bot received named `name`. */
+function receivedCommand(name: string) {
+  return bot.received.filter((interaction) => interaction.type === 2 && interaction.data.name === name).at(-1);
 }
 
 /** Types `/`, then `query`, and chooses `label` with the keyboard. */
@@ -121,6 +143,14 @@ describe('the client in Chromium', () => {
   it('refuses invalid options before sending, with the messages the registry would use', async () => {
     const before = await inspectorEntries().count();
     await chooseCommand('ech', '/echo');
+    // The required option is a chip at once, with the focus; the optional ones wait in their list.
+    expect(await chipNames()).toEqual(['text']);
+    expect(await optionalNames()).toEqual(['times', 'loud']);
+    expect(await focusIs('[data-testid="option-text"]')).toBe(true);
+    await addOption('times');
+    expect(await focusIs('[data-testid="option-times"]')).toBe(true);
+    expect(await chipNames()).toEqual(['text', 'times']);
+    expect(await optionalNames()).toEqual(['loud']);
     await page.getByTestId('option-text').pressSequentially('x');
     await page.getByTestId('option-times').fill('two');
     await page.getByTestId('option-times').press('Enter');
@@ -135,6 +165,16 @@ describe('the client in Chromium', () => {
   it('sends the command and shows the bot\'s answer, recorded by the inspector', async () => {
     await page.getByTestId('option-text').fill('hello');
     await page.getByTestId('option-times').fill('2');
+    // The keyboard adds `loud`: Tab past the chips to the optional list, ArrowDown, Enter.
+    for (let presses = 0; presses < 5 && !(await focusIs('[data-testid="optional-list"]')); presses += 1) await page.keyboard.press('Tab');
+    expect(await focusIs('[data-testid="optional-list"]')).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    expect(await page.getByTestId('optional-list').getAttribute('aria-activedescendant')).toBe('optional-option-loud');
+    expect(await page.getByTestId('option-hint').textContent()).toContain('In capitals');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('option-chip-loud').waitFor();
+    expect(await focusIs('[data-testid="option-loud"]')).toBe(true);
+    await page.getByTestId('optional-options').waitFor({ state: 'detached' });
     await page.getByTestId('option-loud').selectOption('true');
     await page.getByTestId('option-text').press('Enter');
     const answer = message('HELLO HELLO');
@@ -147,12 +187,62 @@ describe('the client in Chromium', () => {
     expect(await recorded.getByTestId('inspector-actor').textContent()).toBe('Alice');
     const payload = JSON.parse(await recorded.getByTestId('inspector-payload').textContent() ?? '{}') as Record<string, unknown>;
     expect(payload).toMatchObject({ type: 2, data: { name: 'echo', options: [{ name: 'text', value: 'hello' }, { name: 'times', value: 2 }, { name: 'loud', value: true }] } });
+    expect(receivedCommand('echo')?.data.options).toEqual([{ name: 'text', type: 3, value: 'hello' }, { name: 'times', type: 4, value: 2 }, { name: 'loud', type: 5, value: true }]);
     await recorded.getByTestId('inspector-copy').click();
     await recorded.getByTestId('inspector-copied').filter({ hasText: 'Copied' }).waitFor();
     const copied = JSON.parse(String(await page.evaluate('navigator.clipboard.readText()'))) as { request: { data: { name: string } }; events: Array<{ type: string }> };
     expect(copied.request.data.name).toBe('echo');
     expect(copied.events.map((event) => event.type)).toEqual(expect.arrayContaining(['INTERACTION_CREATE', 'INTERACTION_DELIVERY', 'INTERACTION_CALLBACK', 'INTERACTION_SUCCESS']));
     await screenshot('04-answer-and-inspector');
+  });
+
+  it('removes an added option, with the × or Backspace in its empty field: its value is not sent', async () => {
+    await chooseCommand('ech', '/echo');
+    await page.getByTestId('option-text').fill('quietly');
+    await addOption('times');
+    await page.getByTestId('option-times').fill('3');
+    await page.getByTestId('option-remove-times').click();
+    await page.getByTestId('option-chip-times').waitFor({ state: 'detached' });
+    expect(await optionalNames()).toEqual(['times', 'loud']);
+    expect(await focusIs('[data-testid="option-text"]')).toBe(true);
+    // Added again, it starts empty.
+    await addOption('times');
+    expect(await page.getByTestId('option-times').inputValue()).toBe('');
+    await page.getByTestId('option-times').press('Backspace');
+    await page.getByTestId('option-chip-times').waitFor({ state: 'detached' });
+    expect(await focusIs('[data-testid="option-text"]')).toBe(true);
+    // Backspace in a required option's empty field leaves its chip.
+    await page.getByTestId('option-text').fill('');
+    await page.getByTestId('option-text').press('Backspace');
+    expect(await chipNames()).toEqual(['text']);
+    await page.getByTestId('option-text').fill('quietly');
+    await page.getByTestId('option-text').press('Enter');
+    await message('quietly').waitFor();
+    expect(receivedCommand('echo')?.data.options).toEqual([{ name: 'text', type: 3, value: 'quietly' }]);
+  });
+
+  it('shows no chip for a command whose options are all optional: Enter in their list sends it bare, or adds the highlighted one', async () => {
+    await bot.rest('POST', `/applications/${EXAMPLE.app.id}/commands`, {
+      name: 'search', description: 'Search for things',
+      options: [{ type: 3, name: 'terms', description: 'What to find' }, { type: 5, name: 'exact', description: 'Only exact matches' }],
+    });
+    await chooseCommand('sear', '/search');
+    expect(await chipNames()).toEqual([]);
+    expect(await optionalNames()).toEqual(['terms', 'exact']);
+    expect(await focusIs('[data-testid="optional-list"]')).toBe(true);
+    await page.keyboard.press('Enter');
+    await message('Done: /search').waitFor();
+    expect(receivedCommand('search')?.data.options).toBeUndefined();
+
+    await chooseCommand('sear', '/search');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    expect(await focusIs('[data-testid="option-terms"]')).toBe(true);
+    await page.keyboard.type('cats');
+    await page.keyboard.press('Enter');
+    const answers = page.locator('[data-testid^="message-"]').filter({ has: page.getByTestId('message-content').filter({ hasText: 'Done: /search' }) });
+    await answers.nth(1).waitFor();
+    expect(receivedCommand('search')?.data.options).toEqual([{ name: 'terms', type: 3, value: 'cats' }]);
   });
 
   it('presses a button of an answer: a component interaction that updates the message', async () => {
@@ -178,6 +268,7 @@ describe('the client in Chromium', () => {
     expect(await page.getByTestId('option-name').inputValue()).toBe('apricot');
     const focused = bot.received.filter((interaction) => interaction.type === 4).at(-1);
     expect(focused?.data.options).toEqual([{ name: 'name', type: 3, value: 'ap', focused: true }]);
+    await addOption('vegetable');
     await page.getByTestId('option-vegetable').pressSequentially('c');
     await page.getByTestId('autocomplete-loading').waitFor();
     await page.getByTestId('autocomplete-failed').filter({ hasText: 'Loading options failed' }).waitFor({ timeout: 10_000 });
@@ -278,6 +369,10 @@ describe('the client in Chromium', () => {
 
   it('offers the place\'s people, channels of the allowed types and choices in the options form', async () => {
     await chooseCommand('bon', '/bonjour');
+    expect(await chipNames()).toEqual(['friend']);
+    expect(await optionalNames()).toEqual(['where', 'mood']);
+    await addOption('where');
+    await addOption('mood');
     const friends = await page.getByTestId('option-friend').locator('option').allTextContents();
     expect(friends).toEqual(expect.arrayContaining(['Alice (@alice)', 'Bobby (@bob)']));
     const places = await page.getByTestId('option-where').locator('option').allTextContents();

@@ -1,6 +1,7 @@
 /**
  * The whole client by keyboard alone, in Debian Chromium at 1280x720, as issue 18's newcomer
- * tried it: a command through the `/` picker; a message focused (the list is one tab stop,
+ * tried it: a command through the `/` picker; a command's optional options added from their
+ * list with the arrows and Enter, one removed with Backspace; a message focused (the list is one tab stop,
  * arrows move) and its context menu opened with Shift+F10 to run a message command; a
  * person's menu from the member list with the ContextMenu key; a string select opened and
  * chosen with the arrows, a user select searched; an app's modal opened and submitted;
@@ -60,6 +61,11 @@ async function tabTo(selector: string, back = false): Promise<void> {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
   }
   throw new Error(`Tab never reached ${selector}; the focus is on ${await focusedId()}`);
+}
+
+/** The names of the option chips shown, in order. */
+function chipNames(): Promise<Array<string | undefined>> {
+  return page.locator('[data-testid^="option-chip-"]').evaluateAll((chips) => chips.map((chip) => chip.getAttribute('data-testid')?.replace('option-chip-', '')));
 }
 
 /** How many items of the message list are a tab stop. */
@@ -349,6 +355,62 @@ describe('the client by keyboard alone at 1280x720', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('guild-menu-list').waitFor({ state: 'detached' });
     expect(await focusedId()).toBe('guild-menu');
+  });
+
+  it('adds optional options from their list with the arrows and Enter, removes one with Backspace, and sends what was added', async () => {
+    await tabTo('[data-testid="composer-input"]');
+    await page.keyboard.type('/survey');
+    await page.locator('[data-testid="picker-entry"][data-command="/survey"][aria-selected="true"]').waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('chosen-command').filter({ hasText: '/survey' }).waitFor();
+    // The required options are chips, the focus on the first; the six optional ones wait in the list.
+    expect(await chipNames()).toEqual(['name', 'age', 'colour']);
+    expect(await page.getByTestId('optional-list').getByRole('option').count()).toBe(6);
+    expect(await focusedId()).toBe('option-name');
+    await page.keyboard.type('Alice');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('30');
+    await page.keyboard.press('Tab');
+    expect(await focusedId()).toBe('option-colour');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.getByTestId('option-colour').inputValue()).toBe('red');
+    // After the chips, the optional list: End highlights its last option, Enter adds it with the focus.
+    await page.keyboard.press('Tab');
+    expect(await focusedId()).toBe('optional-list');
+    await page.keyboard.press('End');
+    expect(await page.getByTestId('optional-list').getAttribute('aria-activedescendant')).toBe('optional-option-note');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('option-chip-note').waitFor();
+    expect(await focusedId()).toBe('option-note');
+    expect(bot.received.filter((interaction) => interaction.data.name === 'survey')).toEqual([]);
+    // The added option's autocomplete works as a required one's.
+    await page.keyboard.type('idea');
+    await page.getByTestId('autocomplete-choice').filter({ hasText: 'an idea' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('autocomplete').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('option-note').inputValue()).toBe('an idea');
+    // Another, then Backspace in its empty field removes it; the focus goes back to the chip before.
+    await tabTo('[data-testid="optional-list"]');
+    await page.keyboard.press('Home');
+    for (let presses = 0; presses < 3; presses += 1) await page.keyboard.press('ArrowDown');
+    expect(await page.getByTestId('optional-list').getAttribute('aria-activedescendant')).toBe('optional-option-subscribe');
+    await page.keyboard.press('Enter');
+    expect(await focusedId()).toBe('option-subscribe');
+    expect(await chipNames()).toEqual(['name', 'age', 'colour', 'note', 'subscribe']);
+    await screenshot('keyboard-optional-options');
+    await page.keyboard.press('Backspace');
+    await page.getByTestId('option-chip-subscribe').waitFor({ state: 'detached' });
+    expect(await focusedId()).toBe('option-note');
+    await page.getByTestId('optional-option-subscribe').waitFor();
+    await tabTo('[data-testid="send-command"]');
+    await page.keyboard.press('Enter');
+    await message('Survey from Alice, 30, red').waitFor();
+    const survey = bot.received.filter((interaction) => interaction.type === 2 && interaction.data.name === 'survey').at(-1);
+    expect(survey?.data.options).toEqual([
+      { name: 'name', type: 3, value: 'Alice' }, { name: 'age', type: 4, value: 30 }, { name: 'colour', type: 3, value: 'red' },
+      { name: 'note', type: 3, value: 'an idea' },
+    ]);
+    expect(await focusedId()).toBe('composer-input');
   });
 
   it('keeps one menu open: the `/` picker closes when a message\'s menu opens from the keyboard', async () => {

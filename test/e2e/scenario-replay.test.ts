@@ -61,7 +61,12 @@ async function send(query: string, label: string, options: Record<string, string
   await composer().pressSequentially(`/${query}`);
   await page.locator(`[data-testid="picker-entry"][data-command="${label}"]`).click();
   await page.getByTestId('chosen-command').filter({ hasText: label }).waitFor();
-  for (const [name, value] of Object.entries(options)) await page.getByTestId(`option-${name}`).fill(value);
+  for (const [name, value] of Object.entries(options)) {
+    // An optional option is a chip once added from the optional list.
+    const optional = page.getByTestId(`optional-option-${name}`);
+    if (await optional.count() > 0) await optional.click();
+    await page.getByTestId(`option-${name}`).fill(value);
+  }
   await page.getByTestId('send-command').press('Enter');
 }
 

@@ -3,10 +3,12 @@
  * them: the option's name, then what the person types (text and numbers, typed as text so
  * what does not fit is explained rather than blocked), picks from a list (choices, True or
  * False, the place's people, roles and channels of the allowed types) or attaches (a file).
- * The chip grows with what it holds; the option's description is read with its field.
+ * The chip grows with what it holds; the option's description is read with its field. An
+ * optional option's chip, added by the person, has a remove button, and Backspace in its
+ * empty field removes it too, as in the real client.
  */
 import { ApplicationCommandOptionType } from 'discord-api-types/v10';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import type { OptionDefinition } from '../../../shared/command-rules/definition.js';
 import { describeOptionType } from '../../../shared/invocation/index.js';
 import type { IndexedOption } from '../../api/wire-types.js';
@@ -14,7 +16,7 @@ import { useActions, useApp } from '../../app/store-context.js';
 import { selectChannel, selectGuild } from '../../store/selectors.js';
 import { AttachmentField } from './AttachmentField.js';
 import { isListOption, optionEntries, type OptionEntry } from './option-entries.js';
-import type { OptionDraft } from './option-values.js';
+import { isFilled, type OptionDraft } from './option-values.js';
 
 /** What a chip needs: its option, the shared rules' view of it, what was typed or picked. */
 export interface ChipProps {
@@ -25,6 +27,8 @@ export interface ChipProps {
   autoFocus: boolean;
   /** The autocomplete list this chip's field drives, while it is open: its id and highlighted choice. */
   list: { id: string; active: string | undefined } | null;
+  /** Removes the chip (an optional option the person added); absent for a required option. */
+  onRemove?: () => void;
 }
 
 /** The ids of what describes an option's field: its description, and its error when it has one. */
@@ -102,7 +106,7 @@ function TextField({ option, definition, draft, autoFocus, invalid, list }: Omit
 
 /** One option's chip (see the header). */
 export function OptionChip(props: ChipProps) {
-  const { option, draft, invalid, autoFocus } = props;
+  const { option, draft, invalid, autoFocus, onRemove } = props;
   const guild = useApp(selectGuild);
   const channel = useApp(selectChannel);
   const me = useApp((state) => state.me);
@@ -110,15 +114,26 @@ export function OptionChip(props: ChipProps) {
   const entries = useMemo(() => (isListOption(option) ? optionEntries(option, { guild, channel, me: me ?? undefined }) : []), [option, guild, channel, me]);
   const attachment = option.type === ApplicationCommandOptionType.Attachment;
   const classes = ['option-chip', focused && 'option-chip--focused', invalid && 'option-chip--invalid', !option.required && 'option-chip--optional'];
+  const onKeyDown = (event: KeyboardEvent<HTMLSpanElement>) => {
+    if (event.key !== 'Backspace' || !onRemove || draft?.file !== undefined || isFilled(draft)) return;
+    event.preventDefault();
+    onRemove();
+  };
+  const name = option.name_localized ?? option.name;
   return (
-    <span className={classes.filter(Boolean).join(' ')} data-testid={`option-chip-${option.name}`}>
-      <label className="option-chip__name" htmlFor={`option-${option.name}`}>{option.name_localized ?? option.name}</label>
+    <span className={classes.filter(Boolean).join(' ')} data-testid={`option-chip-${option.name}`} onKeyDown={onKeyDown}>
+      <label className="option-chip__name" htmlFor={`option-${option.name}`}>{name}</label>
       {isListOption(option) ? <ListField option={option} draft={draft} entries={entries} autoFocus={autoFocus} invalid={invalid} />
         : attachment ? <AttachmentField option={option} draft={draft} autoFocus={autoFocus} />
           : <TextField {...props} />}
       <span id={`option-about-${option.name}`} className="visually-hidden">
         {option.description_localized ?? option.description}, {describeOptionType(option.type)}, {option.required ? 'required' : 'optional'}
       </span>
+      {onRemove && (
+        <button type="button" className="option-chip__remove" aria-label={`Remove ${name}`} title="Remove (Backspace when empty)" data-testid={`option-remove-${option.name}`} onClick={onRemove}>
+          ×
+        </button>
+      )}
     </span>
   );
 }

@@ -1,19 +1,23 @@
 /**
- * The chosen command in the composer, as the real client shows it: the command, then one
- * chip per option of its path (OptionChip.tsx), wrapping onto a few lines, so nine options
- * fit a 1280x720 window; above them the focused option's description, below them what the
- * shared check refuses. Tab moves from chip to chip; Enter sends (or picks the highlighted
- * autocomplete choice); the arrows, Home and End move in the autocomplete list; Esc closes
- * it, or cancels the command.
+ * The chosen command in the composer, as the real client shows it: the command, then a chip
+ * (OptionChip.tsx) for each required option of its path and each optional one the person
+ * added, wrapping onto a few lines, so nine options fit a 1280x720 window; above them the
+ * focused option's description and the optional options not added yet
+ * (OptionalOptions.tsx), below them what the shared check refuses. Tab moves from chip to
+ * chip, then to the optional list; Enter sends (or picks the highlighted autocomplete
+ * choice); the arrows, Home and End move in the autocomplete list; Esc closes it, or
+ * cancels the command. Removing an added chip gives the focus to the chip before it.
  */
-import { useMemo, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { IndexedOption } from '../../api/wire-types.js';
 import { describeOptionType } from '../../../shared/invocation/index.js';
 import { movedIndex } from '../../app/list-keys.js';
 import { useActions, useApp } from '../../app/store-context.js';
 import { AUTOCOMPLETE_LIST_ID, choiceId } from '../autocomplete/AutocompleteList.js';
 import { indexedBranch, indexedLeafOptions, optionDefinition } from '../commands/command-definition.js';
 import type { ChosenCommand } from './composer-slice.js';
-import { chosenCommand } from './composer-state.js';
+import { chosenCommand, splitOptions } from './composer-state.js';
+import { OptionalOptions, OPTIONAL_LIST_ID } from './OptionalOptions.js';
 import { OptionChip, rangeText } from './OptionChip.js';
 import { OptionProblems, optionProblems } from './OptionProblems.js';
 
@@ -36,8 +40,26 @@ export function OptionsBar({ chosen }: { chosen: ChosenCommand }) {
   const leaf = branch[branch.length - 1];
   const description = leaf ? (leaf.description_localized ?? leaf.description) : (command?.description_localized ?? command?.description ?? '');
   const listOpen = autocomplete !== null && autocomplete.optionName === chosen.focused && autocomplete.choices.length > 0;
-  const focused = options.find((option) => option.name === chosen.focused);
+  const { chips, optional } = useMemo(() => splitOptions(options, chosen.added), [options, chosen.added]);
+  // The optional option highlighted in the list, described like a focused field.
+  const [highlighted, setHighlighted] = useState<IndexedOption | null>(null);
+  const focused = options.find((option) => option.name === chosen.focused) ?? highlighted ?? undefined;
   const problems = optionProblems(options, errors, chosen.values);
+  // Where the focus goes once a removed chip is gone: the field of the chip before it, or the list.
+  const focusNext = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    if (focusNext.current === null) return;
+    const target = focusNext.current;
+    focusNext.current = null;
+    document.querySelector<HTMLElement>(target)?.focus();
+  });
+  const remove = (name: string) => {
+    const before = chips[chips.findIndex((option) => option.name === name) - 1];
+    focusNext.current = before
+      ? `[data-testid="option-chip-${before.name}"] :is(input, select, button)`
+      : `#${OPTIONAL_LIST_ID}`;
+    actions.removeOption(name);
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (listOpen && autocomplete) {
@@ -74,23 +96,26 @@ export function OptionsBar({ chosen }: { chosen: ChosenCommand }) {
     </>
   ) : (options.length === 0 ? `${description} · takes no options` : description);
 
+  // In the document, the optional list comes after the chips (the Tab order); it shows above them.
   return (
     <div className="options-bar" data-testid="options-form" role="group" aria-label={`${chosen.label} and its options`} onKeyDown={onKeyDown}>
       <div className="options-bar__hint" data-testid="option-hint" aria-hidden="true">{hint}</div>
       <div className="options-bar__row">
         <span className="command-chip" data-testid="chosen-command">{chosen.label}</span>
         {command === undefined && <span className="options-bar__gone">This command is no longer available here.</span>}
-        {options.map((option, index) => (
+        {chips.map((option) => (
           <OptionChip
             key={option.name}
             option={option}
             definition={optionDefinition(option)}
             draft={chosen.values[option.name]}
             invalid={problems.has(option.name)}
-            autoFocus={index === 0}
+            autoFocus={option.name === chosen.focused}
             list={listOpen && autocomplete && option.name === chosen.focused ? { id: AUTOCOMPLETE_LIST_ID, active: choiceId(autocomplete.index) } : null}
+            onRemove={option.required === true ? undefined : () => remove(option.name)}
           />
         ))}
+        <OptionalOptions options={optional} autoFocus={chips.length === 0} onHighlight={setHighlighted} />
         <span className="options-bar__actions">
           <button
             type="button" className="options-bar__send" data-testid="send-command" disabled={sending} autoFocus={options.length === 0}

@@ -1,13 +1,15 @@
 /**
  * The composer: a draft that opens the command picker when it starts with `/`, and once a
- * command is chosen, its options form. Sending checks the options with the shared rules
- * first (the registry's own messages, shown beside each field, and nothing sent), then
- * posts the interaction; a refusal for a stale version reloads the index and says so.
- * A file for an ATTACHMENT option is checked and uploaded as soon as it is picked, and the
- * invocation names the upload's id. A draft that is not a command is a plain message (talk-slice.ts).
+ * command is chosen, its options form: the required options as chips at once, the optional
+ * ones added as chips by the person (and removed again, value and all). Sending checks the
+ * options with the shared rules first (the registry's own messages, shown beside each
+ * field, and nothing sent), then posts the interaction; a refusal for a stale version
+ * reloads the index and says so. A file for an ATTACHMENT option is checked and uploaded as
+ * soon as it is picked, and the invocation names the upload's id. A draft that is not a
+ * command is a plain message (talk-slice.ts).
  */
 import { validateInvocation } from '../../../shared/invocation/index.js';
-import type { Slice } from '../../store/app-state.js';
+import type { AppState, Slice } from '../../store/app-state.js';
 import type { ClientDeps, UploadFile } from '../../store/deps.js';
 import { selectPlaceWorld } from '../../store/selectors.js';
 import { isEntryPoint } from '../activities/launcher-entries.js';
@@ -17,7 +19,7 @@ import type { PickerEntry } from '../commands/picker-entries.js';
 import { sendInteraction } from '../interactions/send-interaction.js';
 import { placeLookup } from '../world/world-model.js';
 import { attachmentProblem } from './attachment-checks.js';
-import { chosenCommand, invokeBody, pickerEntries } from './composer-state.js';
+import { chosenCommand, chosenOptions, invokeBody, pickerEntries } from './composer-state.js';
 import { formErrors, treeMessages, type FormErrors } from './form-errors.js';
 import { buildInvocationData } from './invocation-data.js';
 import type { AttachedFile, OptionDraft } from './option-values.js';
@@ -30,6 +32,8 @@ export interface ChosenCommand {
   /** As the picker showed it: `/admin user ban`, localized. */
   label: string;
   values: Record<string, OptionDraft>;
+  /** The optional options the person added as chips, in the order added (the required ones always are). */
+  added: string[];
   /** The option whose field has the focus. */
   focused: string | null;
 }
@@ -48,7 +52,12 @@ export interface ComposerSlice {
   /** Chooses an entry (the highlighted one when none is given). */
   choose(entry?: PickerEntry): void;
   cancelCommand(): void;
+  /** Sets an option's value; an optional option not yet a chip becomes one. */
   setOptionValue(name: string, draft: OptionDraft): void;
+  /** Adds the optional option `name` as a chip, with the focus. */
+  addOption(name: string): void;
+  /** Removes the added option `name`: its chip and its value, which is then not sent. */
+  removeOption(name: string): void;
   focusOption(name: string | null): void;
   /** Checks `file` and uploads it for the ATTACHMENT option `name`. */
   attachFile(name: string, file: UploadFile): Promise<void>;
@@ -70,6 +79,13 @@ function withoutOption(errors: FormErrors | null, name: string): FormErrors | nu
 /** The uploads the form holds: the ids the invocation may name as attachments. */
 function uploadedIds(chosen: ChosenCommand): Set<string> {
   return new Set(Object.values(chosen.values).filter((draft) => draft.file?.status === 'uploaded').map((draft) => draft.text));
+}
+
+/** The chosen command's `added` with `name`, when it is an optional option of its path not yet added. */
+function withAdded(state: AppState, chosen: ChosenCommand, name: string): string[] {
+  const option = chosenOptions(state).find((candidate) => candidate.name === name);
+  if (!option || option.required === true || chosen.added.includes(name)) return chosen.added;
+  return [...chosen.added, name];
 }
 
 export function createComposerSlice(deps: ClientDeps): Slice<ComposerSlice> {
@@ -106,13 +122,14 @@ export function createComposerSlice(deps: ClientDeps): Slice<ComposerSlice> {
           void get().launchEntryPoint(picked.command);
           return;
         }
-        const first = buildInvocationData(picked.command, picked.path, {}).definitions[0]?.name ?? null;
+        // The focus goes to the first required option; with none, no option is a chip yet.
+        const first = buildInvocationData(picked.command, picked.path, {}).definitions.find((option) => option.required)?.name ?? null;
         get().clearIndexNotice();
         set({
           ...EMPTY,
           chosen: {
             commandId: picked.command.id, applicationId: picked.command.application_id, path: picked.path,
-            label: picked.label, values: {}, focused: first,
+            label: picked.label, values: {}, added: [], focused: first,
           },
         });
         if (first !== null) get().focusOption(first);
@@ -127,11 +144,33 @@ export function createComposerSlice(deps: ClientDeps): Slice<ComposerSlice> {
         const chosen = get().chosen;
         if (chosen === null) return;
         set({
-          chosen: { ...chosen, values: { ...chosen.values, [name]: draft } },
+          chosen: { ...chosen, values: { ...chosen.values, [name]: draft }, added: withAdded(get(), chosen, name) },
           composerErrors: withoutOption(get().composerErrors, name),
           sendError: null,
         });
         if (draft.label === undefined) get().scheduleAutocomplete(name);
+      },
+
+      addOption(name) {
+        const chosen = get().chosen;
+        if (chosen === null) return;
+        const added = withAdded(get(), chosen, name);
+        if (added === chosen.added) return;
+        set({ chosen: { ...chosen, added } });
+        get().focusOption(name);
+      },
+
+      removeOption(name) {
+        const chosen = get().chosen;
+        if (chosen === null || !chosen.added.includes(name)) return;
+        if (get().autocomplete?.optionName === name) get().closeAutocomplete();
+        const values = { ...chosen.values };
+        delete values[name];
+        set({
+          chosen: { ...chosen, values, added: chosen.added.filter((other) => other !== name), focused: chosen.focused === name ? null : chosen.focused },
+          composerErrors: withoutOption(get().composerErrors, name),
+          sendError: null,
+        });
       },
 
       focusOption(name) {

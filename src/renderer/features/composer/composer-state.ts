@@ -1,11 +1,13 @@
 /**
  * Reads of the composer's state shared by its slice, the autocomplete slice and the
  * components: the picker's entries for the current draft, the chosen command as the index
- * has it now, and the `POST /interactions` body around a `data`.
+ * has it now, which of its options are chips and which wait in the optional list, and the
+ * `POST /interactions` body around a `data`.
  */
-import type { IndexedCommand, InvokeBody } from '../../api/wire-types.js';
+import type { IndexedCommand, IndexedOption, InvokeBody } from '../../api/wire-types.js';
 import type { AppState } from '../../store/app-state.js';
 import { selectGuild } from '../../store/selectors.js';
+import { indexedLeafOptions } from '../commands/command-definition.js';
 import { filterPicker, flattenGroups, pickerQuery, type PickerEntry, type PickerGroup } from '../commands/picker-entries.js';
 
 /** The picker's groups for the draft, or undefined when the picker is closed. */
@@ -25,6 +27,26 @@ export function chosenCommand(state: Pick<AppState, 'chosen' | 'commandIndex'>):
   const chosen = state.chosen;
   if (chosen === null) return undefined;
   return state.commandIndex?.application_commands.find((command) => command.id === chosen.commandId);
+}
+
+/** The chosen command's options at its path, as the index has them now ([] when it is gone). */
+export function chosenOptions(state: Pick<AppState, 'chosen' | 'commandIndex'>): IndexedOption[] {
+  const command = chosenCommand(state);
+  return command && state.chosen ? indexedLeafOptions(command, state.chosen.path) : [];
+}
+
+/**
+ * The options as the real client lays them out: the required ones are chips at once, the
+ * optional ones the person added follow as chips in the order added, and the other
+ * optional ones wait in the optional list, in definition order.
+ */
+export function splitOptions(options: readonly IndexedOption[], added: readonly string[]): { chips: IndexedOption[]; optional: IndexedOption[] } {
+  const optional = options.filter((option) => option.required !== true);
+  const chosen = added.flatMap((name) => optional.filter((option) => option.name === name));
+  return {
+    chips: [...options.filter((option) => option.required === true), ...chosen],
+    optional: optional.filter((option) => !added.includes(option.name)),
+  };
 }
 
 /** The invocation body for `data` at the open channel. */
