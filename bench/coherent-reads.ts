@@ -10,7 +10,6 @@ import type { ThroughputOptions } from './command-reads.js';
 import { typicalCommand } from './commands.js';
 import { requestsPerSecond } from './load.js';
 import { api, BrokenRun } from './registry.js';
-import { median } from './stats.js';
 import type { BenchApp, BenchWorld } from './world.js';
 
 export interface Side {
@@ -20,7 +19,7 @@ export interface Side {
   from: Child;
 }
 
-/** Both registries must have loaded `world`; answers each side's median requests per second. */
+/** Both registries must have loaded `world`; answers each side's requests per second over all its rounds. */
 export async function coherentReads(
   world: BenchWorld, sides: { label: string; subject: Side; baseline: Side }, options: ThroughputOptions,
 ): Promise<{ subject: number; baseline: number }> {
@@ -55,5 +54,6 @@ export async function coherentReads(
     rates.subject.push(await requestsPerSecond(url(sides.subject), load));
     options.progress(`${sides.label}: round ${round + 1}/${options.rounds}: ${Math.round(rates.subject.at(-1) ?? 0)} vs ${Math.round(rates.baseline.at(-1) ?? 0)} req/s`);
   }
-  return { subject: median(rates.subject), baseline: median(rates.baseline) };
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  return { subject: mean(rates.subject), baseline: mean(rates.baseline) };
 }
