@@ -45,16 +45,20 @@ export function createTalkSlice(deps: ClientDeps): Slice<TalkSlice> {
       const { token, locale, channelId, draft, replyTo } = get();
       if (token === null || channelId === null || draft.trim() === '' || get().sending) return false;
       const body: OutgoingMessage = { content: draft, ...(replyTo ? { message_reference: { message_id: replyTo } } : {}) };
-      set({ sending: true, sendError: null });
+      // The box empties at once, as the real client's does (the message may arrive over the
+      // gateway before the answer does); a refusal puts the text back if nothing new was typed.
+      set({ sending: true, sendError: null, draft: '', replyTo: null });
       const answer = await deps.rest.postMessage({ token, locale }, channelId, body);
       set({ sending: false });
-      // The person may have moved on while it was sent: only the same channel's box is cleared.
+      // The person may have moved on while it was sent: only the same channel's box is restored.
       if (get().channelId !== channelId) return answer.ok;
       if (!answer.ok) {
-        set({ sendError: `The registry refused the message: ${refusalText(answer)}` });
+        set({
+          sendError: `The registry refused the message: ${refusalText(answer)}`,
+          ...(get().draft === '' ? { draft, replyTo } : {}),
+        });
         return false;
       }
-      set({ draft: '', replyTo: null });
       get().messageCreated(answer.body);
       return true;
     },
