@@ -390,6 +390,8 @@ describe('a bot\'s messages in the client', () => {
     const embed = page.getByTestId('embed').last();
     await embed.scrollIntoViewIfNeeded();
     expect(await css(embed, 'background-color')).toBe('rgb(242, 243, 245)');
+    // Code keeps its colours, the light theme's (a keyword of the markdown message's ts block).
+    expect(await css(page.locator('pre[data-language="ts"][data-highlighted="true"] .hljs-keyword').first(), 'color')).toBe('rgb(194, 28, 42)');
     await page.screenshot({ path: join(SCREENSHOTS, 'messages-light-embed.png') });
   });
 });
