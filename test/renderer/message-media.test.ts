@@ -6,10 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { embedColor, fieldColumns } from '../../src/renderer/features/messages/embed-layout.js';
 import { calendarTime } from '../../src/renderer/features/messages/markdown/timestamp-format.js';
-import { createElement } from 'react';
 import { fileSize, fitInto, isSpoilerFile, MEDIA_BOX, mediaKind, nameInUrl } from '../../src/renderer/features/messages/media.js';
-import { ImageLink } from '../../src/renderer/features/messages/MediaParts.js';
-import { markup } from './markup/render-markup.js';
 
 describe('files', () => {
   it('tells images, videos and audio by their type, else their name, and never draws an SVG', () => {
@@ -51,16 +48,6 @@ describe('files', () => {
     expect(nameInUrl('https://example.com/a/b.jpg#top')).toBe('b.jpg');
     expect(nameInUrl('https://example.com/')).toBe('file');
     expect(nameInUrl('https://example.com/%E0%A4%A')).toBe('%E0%A4%A');
-  });
-
-  it('draws an image as a plain link to its file where no image viewer is around', () => {
-    const html = markup(createElement(ImageLink, { media: { url: 'https://example.com/a.png', width: 800, height: 400 }, box: MEDIA_BOX.attachment, alt: 'A chart' }));
-    // (React's server renderer puts a preload <link> before it; the page has none.)
-    expect(html).toContain(
-      '<a class="media-image " href="https://example.com/a.png" target="_blank" rel="noreferrer noopener" data-testid="media-image">'
-      + '<img src="https://example.com/a.png" alt="A chart" width="400" height="200" style="max-width:min(100%, 400px);max-height:300px"/></a>',
-    );
-    expect(html).not.toContain('aria-haspopup');
   });
 });
 
