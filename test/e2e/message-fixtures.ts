@@ -58,3 +58,36 @@ export function markdownMessage(relativeSeconds: number): string {
     'to the very end',
   ].join('\n');
 }
+
+/**
+ * The page script that records a short WebM of a canvas (MediaRecorder), one frame per
+ * animation frame, and answers it as base64: a real video of known size, made by the browser.
+ */
+const RECORD = String.raw`async ({ width, height, frames }) => {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext('2d');
+  const recorder = new MediaRecorder(canvas.captureStream(), { mimeType: 'video/webm' });
+  const chunks = [];
+  recorder.ondataavailable = (event) => chunks.push(event.data);
+  const stopped = new Promise((resolve) => { recorder.onstop = resolve; });
+  recorder.start();
+  for (let frame = 0; frame < frames; frame += 1) {
+    context.fillStyle = 'hsl(' + frame * 36 + ', 70%, 50%)';
+    context.fillRect(0, 0, width, height);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+  recorder.stop();
+  await stopped;
+  const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer());
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}`;
+
+/** A WebM video of `width` x `height`, recorded by the page from a canvas. */
+export async function recordWebm(page: Page, width: number, height: number): Promise<Buffer> {
+  const base64 = await page.evaluate(`(${RECORD})(${JSON.stringify({ width, height, frames: 12 })})`);
+  return Buffer.from(String(base64), 'base64');
+}

@@ -8,58 +8,26 @@
  * is counted, and the buttons and selects of a container reach the bot. Every wait is on
  * the page's or the bot's state, never on a timer.
  */
-import { once } from 'node:events';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PermissionFlagsBits, type APIMessage } from 'discord-api-types/v10';
+import type { APIMessage } from 'discord-api-types/v10';
 import {
-  AttachmentBuilder, ButtonStyle, Client, ContainerBuilder, EmbedBuilder, Events, FileBuilder, GatewayIntentBits, MessageFlags,
+  AttachmentBuilder, ButtonStyle, type Client, ContainerBuilder, EmbedBuilder, Events, FileBuilder, MessageFlags,
   SeparatorBuilder, SeparatorSpacingSize, StringSelectMenuBuilder, TextDisplayBuilder, type Interaction, type TextChannel,
 } from 'discord.js';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type TestBrowser } from '../helpers/chromium.js';
-import { buildClient, type ClientBuild } from '../helpers/client-build.js';
-import { builtRegistry, EXAMPLE, type ListeningRegistry } from '../helpers/listening-registry.js';
-import { REPO_ROOT } from '../helpers/registry-process.js';
+import { EXAMPLE, type ListeningRegistry } from '../helpers/listening-registry.js';
 import { drawPng, markdownMessage } from './message-fixtures.js';
+import { css, images, openMessagePage, screenshot as keep, SCREENSHOTS, type MessagePage } from './message-page.js';
 
-const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
-
-let client: ClientBuild;
+let stage: MessagePage;
 let registry: ListeningRegistry;
-let browser: TestBrowser;
 let page: Page;
 let bot: Client;
 let channel: TextChannel;
 
 const item = (id: string) => page.getByTestId(`message-${id}`);
-
-/** The message whole: the window grows to hold a tall one for the picture, then is 1280x720 again. */
-async function screenshot(target: Locator, name: string): Promise<void> {
-  const box = await target.boundingBox();
-  await page.setViewportSize({ width: 1280, height: Math.max(720, Math.ceil((box?.height ?? 0) + 240)) });
-  await target.scrollIntoViewIfNeeded();
-  await target.screenshot({ path: join(SCREENSHOTS, `messages-${name}.png`) });
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
-
-/** Waits until every image in `root` (custom emoji aside) has loaded or failed; answers what each shows. */
-async function images(root: Locator): Promise<Array<{ src: string; natural: number; width: number; height: number }>> {
-  type Image = { complete: boolean; naturalWidth: number; width: number; height: number; getAttribute(name: string): string | null;
-    addEventListener(type: string, listener: (value: unknown) => void, options: { once: boolean }): void };
-  return root.evaluate(async (element) => {
-    const found = [...element.querySelectorAll('img:not(.md-emoji)')] as Image[];
-    await Promise.all(found.map((image) => (image.complete ? Promise.resolve() : new Promise((resolve) => {
-      image.addEventListener('load', resolve, { once: true });
-      image.addEventListener('error', resolve, { once: true });
-    }))));
-    return found.map((image) => ({ src: image.getAttribute('src') ?? '', natural: image.naturalWidth, width: image.width, height: image.height }));
-  });
-}
-
-const css = (target: Locator, property: string) =>
-  target.evaluate((element, name) => String(element.ownerDocument.defaultView.getComputedStyle(element).getPropertyValue(name)), property);
+const screenshot = (target: Locator, name: string) => keep(page, target, name);
 
 /** The bot's next component interaction with `customId`, acknowledged as the real bot would (deferUpdate). */
 function pressed(customId: string): Promise<{ customId: string; values: string[] | null }> {
@@ -82,42 +50,12 @@ async function bytesAt(url: string): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  client = await buildClient();
-  registry = await builtRegistry({ clientDirectory: client.directory });
-  // The example world's @everyone lacks EMBED_LINKS, without which the service drops a bot's embeds.
-  const everyone = await registry.store.world.role(EXAMPLE.guild);
-  if (!everyone) throw new Error('no @everyone');
-  const granted = BigInt(everyone.permissions) | PermissionFlagsBits.EmbedLinks | PermissionFlagsBits.AttachFiles;
-  await registry.store.world.putRole({ ...everyone, permissions: granted.toString() });
-  bot = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessagePolls], rest: { api: `${registry.url}/api` } });
-  const ready = once(bot, Events.ClientReady);
-  await bot.login(EXAMPLE.app.token);
-  await ready;
-  channel = (await bot.channels.fetch(EXAMPLE.general)) as TextChannel;
-  browser = await openBrowser();
-  page = await browser.context.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error));
-  // Times are checked as written in UTC; the browser's zone is pinned, as a reader's would be.
-  const cdp = await browser.context.newCDPSession(page);
-  await cdp.send('Emulation.setTimezoneOverride', { timezoneId: 'UTC' });
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto(`${registry.url}/?user=${EXAMPLE.alice.id}`);
-  await page.locator(`body[data-ready="true"][data-user-id="${EXAMPLE.alice.id}"]`).waitFor();
-  await page.getByTestId(`channel-${EXAMPLE.general}`).click();
-  await page.getByTestId('channel-title').filter({ hasText: 'general' }).waitFor();
-  // The chat as a reader keeps it at 1280x720: the inspector starts put away there, and the
-  // member list is put away too.
-  await page.locator('[data-testid="inspector-toggle"][aria-pressed="false"]').waitFor();
-  await page.locator('[data-testid="member-list-toggle"][aria-pressed="true"]').click();
-  await page.locator('[data-testid="member-list-toggle"][aria-pressed="false"]').waitFor();
+  stage = await openMessagePage();
+  ({ registry, page, bot, channel } = stage);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await bot?.destroy();
-  await registry?.close();
-  await client?.remove();
+  await stage?.close();
 });
 
 describe('a bot\'s messages in the client', () => {
@@ -452,6 +390,8 @@ describe('a bot\'s messages in the client', () => {
     const embed = page.getByTestId('embed').last();
     await embed.scrollIntoViewIfNeeded();
     expect(await css(embed, 'background-color')).toBe('rgb(242, 243, 245)');
+    // Code keeps its colours, the light theme's (a keyword of the markdown message's ts block).
+    expect(await css(page.locator('pre[data-language="ts"][data-highlighted="true"] .hljs-keyword').first(), 'color')).toBe('rgb(194, 28, 42)');
     await page.screenshot({ path: join(SCREENSHOTS, 'messages-light-embed.png') });
   });
 });

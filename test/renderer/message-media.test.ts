@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { embedColor, fieldColumns } from '../../src/renderer/features/messages/embed-layout.js';
 import { calendarTime } from '../../src/renderer/features/messages/markdown/timestamp-format.js';
-import { fileSize, fitInto, isSpoilerFile, MEDIA_BOX, mediaKind } from '../../src/renderer/features/messages/media.js';
+import { fileSize, fitInto, isSpoilerFile, MEDIA_BOX, mediaKind, nameInUrl } from '../../src/renderer/features/messages/media.js';
 
 describe('files', () => {
   it('tells images, videos and audio by their type, else their name, and never draws an SVG', () => {
@@ -41,6 +41,13 @@ describe('files', () => {
     expect(fileSize(10 * 1024 * 1024)).toBe('10 MB');
     expect(fileSize(1234567)).toBe('1.18 MB');
     expect(fileSize(undefined)).toBe('');
+  });
+
+  it('names a file by the last part of its address when nothing else names it', () => {
+    expect(nameInUrl('http://127.0.0.1:3000/attachments/1/2/chart%20v2.png?hm=abc')).toBe('chart v2.png');
+    expect(nameInUrl('https://example.com/a/b.jpg#top')).toBe('b.jpg');
+    expect(nameInUrl('https://example.com/')).toBe('file');
+    expect(nameInUrl('https://example.com/%E0%A4%A')).toBe('%E0%A4%A');
   });
 });
 

@@ -36,9 +36,9 @@ describe('inline styles', () => {
 describe('blocks', () => {
   it('renders a fenced code block with its language, its text untouched by markdown', () => {
     expect(markdown('```js\nconst a = **1**;\n```\nafter')).toBe(
-      '<pre class="md-codeblock" data-language="js"><code class="language-js">const a = **1**;</code></pre>after',
+      '<pre class="md-codeblock" data-language="js" data-highlighted="false"><code class="language-js">const a = **1**;</code></pre>after',
     );
-    expect(markdown('```\nplain\n```')).toBe('<pre class="md-codeblock"><code>plain</code></pre>');
+    expect(markdown('```\nplain\n```')).toBe('<pre class="md-codeblock" data-highlighted="false"><code>plain</code></pre>');
   });
 
   it('renders > quotes line by line, and >>> quotes to the end of the message', () => {

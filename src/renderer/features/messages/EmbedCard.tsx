@@ -2,15 +2,15 @@
  * An embed whole, as the real client shows it: the colour bar, the author (icon, name,
  * link), the title (a link when it has a url), the description and field values in
  * markdown, the inline field grid, the thumbnail beside them, the image below, and the
- * footer (icon, text, time).
+ * footer (icon, text, time); a video the service unfurled plays in place of the image.
  */
-import type { APIEmbed, APIEmbedImage, APIEmbedThumbnail } from 'discord-api-types/v10';
+import type { APIEmbed, APIEmbedImage, APIEmbedThumbnail, APIEmbedVideo } from 'discord-api-types/v10';
 import { useApp } from '../../app/store-context.js';
 import { embedColor, fieldColumns } from './embed-layout.js';
 import { ExternalLink, safeHref } from './markdown/markdown-parts.js';
 import { calendarTime } from './markdown/timestamp-format.js';
 import { MEDIA_BOX } from './media.js';
-import { ImageLink } from './MediaParts.js';
+import { ImageLink, InlineVideo } from './MediaParts.js';
 import { MessageText } from './message-text.js';
 import { useNow } from './now-context.js';
 
@@ -32,11 +32,29 @@ function EmbedMedia({ media, box, className, alt }: { media: APIEmbedImage | API
   return <ImageLink media={{ ...media, url, proxy_url: safeHref(media.proxy_url) }} box={box} alt={alt} className={className} />;
 }
 
+/**
+ * The embed's video (the service's, from a link it unfurled: bots cannot set one) with its
+ * controls in the image's box, the thumbnail as its poster; a link when it cannot play.
+ */
+function EmbedVideo({ video, poster }: { video: APIEmbedVideo; poster: string | null }) {
+  const url = safeHref(video.url);
+  if (url === null) return null;
+  const link = <div className="embed__video-link" data-testid="embed-video-link"><ExternalLink href={url}>{url}</ExternalLink></div>;
+  return (
+    <div className="embed__video" data-testid="embed-video">
+      <InlineVideo media={{ ...video, url, proxy_url: safeHref(video.proxy_url) }} box={MEDIA_BOX.embedImage} label="Video" poster={poster} fallback={link} />
+    </div>
+  );
+}
+
 export function EmbedCard({ embed }: { embed: APIEmbed }) {
   const locale = useApp((state) => state.locale);
   const now = useNow();
   const color = embedColor(embed.color);
-  const thumbnail = embed.thumbnail?.url ? embed.thumbnail : undefined;
+  const video = safeHref(embed.video?.url) === null ? undefined : embed.video;
+  // A video's thumbnail is its poster, not a picture beside the text.
+  const thumbnail = embed.thumbnail?.url && !video ? embed.thumbnail : undefined;
+  const poster = video ? safeHref(embed.thumbnail?.proxy_url) ?? safeHref(embed.thumbnail?.url) : null;
   const columns = fieldColumns(embed.fields ?? [], thumbnail !== undefined);
   const time = embed.timestamp ? calendarTime(Date.parse(embed.timestamp), { locale, now }) : null;
   return (
@@ -64,7 +82,8 @@ export function EmbedCard({ embed }: { embed: APIEmbed }) {
         </div>
         {thumbnail && <EmbedMedia media={thumbnail} box={MEDIA_BOX.embedThumbnail} className="embed__thumbnail" alt="Thumbnail" />}
       </div>
-      {embed.image?.url && <EmbedMedia media={embed.image} box={MEDIA_BOX.embedImage} className="embed__image" alt="Image" />}
+      {video && <EmbedVideo video={video} poster={poster} />}
+      {embed.image?.url && !video && <EmbedMedia media={embed.image} box={MEDIA_BOX.embedImage} className="embed__image" alt="Image" />}
       {(embed.footer?.text || time) && (
         <footer className="embed__footer" data-testid="embed-footer">
           {embed.footer && <Icon url={embed.footer.icon_url} proxy={embed.footer.proxy_icon_url} className="embed__footer-icon" />}

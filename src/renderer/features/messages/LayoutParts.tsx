@@ -8,7 +8,8 @@
 import type { ReactNode } from 'react';
 import type { APIMediaGalleryItem, APIUnfurledMediaItem } from 'discord-api-types/v10';
 import { embedColor } from './embed-layout.js';
-import { MEDIA_BOX, mediaKind } from './media.js';
+import { ImageOpener } from './ImageViewer.js';
+import { MEDIA_BOX, mediaKind, nameInUrl } from './media.js';
 import { FileCard, ImageLink, SpoilerCover } from './MediaParts.js';
 import { MessageText } from './message-text.js';
 
@@ -56,9 +57,9 @@ function GalleryMedia({ item }: { item: APIMediaGalleryItem }) {
     return <video className="gallery__media" src={media.proxy_url || media.url} controls preload="metadata" aria-label={alt} />;
   }
   return (
-    <a className="gallery__link" href={media.url} target="_blank" rel="noreferrer noopener" data-testid="gallery-item">
+    <ImageOpener image={{ ...media, source: media.proxy_url || media.url, alt }} className="gallery__link" testId="gallery-item">
       <img className="gallery__media" src={media.proxy_url || media.url} alt={alt} />
-    </a>
+    </ImageOpener>
   );
 }
 
@@ -74,16 +75,6 @@ export function MediaGallery({ items }: { items: readonly APIMediaGalleryItem[] 
       ))}
     </div>
   );
-}
-
-/** The last part of a file's address, as its name when nothing else names it. */
-function nameInUrl(url: string): string {
-  const last = url.split('?')[0]?.split('/').pop() || 'file';
-  try {
-    return decodeURIComponent(last);
-  } catch {
-    return last;
-  }
 }
 
 /** A file component: the service names the file and its size beside the `attachment://` reference. */

@@ -6,6 +6,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { DownloadIcon, FileIcon } from '../../app/icons.js';
+import { ImageOpener } from './ImageViewer.js';
 import { fileSize, fitInto, mediaKind, type Box } from './media.js';
 import './media.css';
 
@@ -31,20 +32,19 @@ export interface MediaSource {
   content_type?: string | null;
 }
 
-/** An image at its own size within `box`, opening the full file in a new tab. */
-export function ImageLink({ media, box, alt, className }: { media: MediaSource; box: Box; alt: string; className?: string }) {
+/** An image at its own size within `box`, opening in the image viewer (the full file in a new tab without one); `name` is its file's. */
+export function ImageLink({ media, box, alt, name, className }: { media: MediaSource; box: Box; alt: string; name?: string; className?: string }) {
   const size = fitInto(media.width, media.height, box);
   const source = media.proxy_url || media.url;
   return (
-    <a className={`media-image ${className ?? ''}`} href={media.url} target="_blank" rel="noreferrer noopener" data-testid="media-image">
+    <ImageOpener image={{ ...media, source, alt, ...(name ? { name } : {}) }} className={`media-image ${className ?? ''}`} testId="media-image">
       <img
         src={source}
         alt={alt}
-       
         {...(size ? { width: size.width, height: size.height } : {})}
         style={{ maxWidth: `min(100%, ${box.width}px)`, maxHeight: box.height }}
       />
-    </a>
+    </ImageOpener>
   );
 }
 
@@ -63,20 +63,29 @@ export function FileCard({ name, size, url, children }: { name: string; size?: n
   );
 }
 
+/**
+ * A video with its controls at its own size within `box`, `poster` shown until it plays;
+ * `fallback` (a link, a file card) in its place when the browser cannot play it.
+ */
+export function InlineVideo({ media, box, label, poster, fallback }: { media: MediaSource; box: Box; label: string; poster?: string | null; fallback: ReactNode }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return <>{fallback}</>;
+  const fitted = fitInto(media.width, media.height, box);
+  return (
+    <video className="media-video" src={media.proxy_url || media.url} controls preload="metadata" aria-label={label} data-testid="media-video"
+      {...(poster ? { poster } : {})} onError={() => setFailed(true)}
+      {...(fitted ? { width: fitted.width, height: fitted.height } : {})} style={{ maxWidth: `min(100%, ${box.width}px)`, maxHeight: box.height }} />
+  );
+}
+
 /** Any media by its kind: an image, a video with controls, an audio file's card with a player, else a file card. */
 export function MediaItem({ media, name, size, box, alt }: { media: MediaSource; name: string; size?: number | null; box: Box; alt?: string }) {
   const kind = mediaKind(media.content_type, name);
-  if (kind === 'image') return <ImageLink media={media} box={box} alt={alt || name} />;
-  if (kind === 'video') {
-    const fitted = fitInto(media.width, media.height, box);
-    return (
-      <video className="media-video" src={media.proxy_url || media.url} controls preload="metadata" aria-label={alt || name}
-        {...(fitted ? { width: fitted.width, height: fitted.height } : {})} style={{ maxWidth: `min(100%, ${box.width}px)`, maxHeight: box.height }} />
-    );
-  }
-  return (
+  if (kind === 'image') return <ImageLink media={media} box={box} alt={alt || name} name={name} />;
+  const card = (
     <FileCard name={name} size={size} url={media.url}>
       {kind === 'audio' && <audio className="file-card__audio" src={media.url} controls preload="none" />}
     </FileCard>
   );
+  return kind === 'video' ? <InlineVideo media={media} box={box} label={alt || name} fallback={card} /> : card;
 }

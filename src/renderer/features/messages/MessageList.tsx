@@ -13,6 +13,7 @@ import { useRovingFocus } from '../../app/use-roving-focus.js';
 import type { WireMessage } from '../../api/wire-types.js';
 import { selectChannel, selectGuild } from '../../store/selectors.js';
 import { channelLabel } from '../world/world-model.js';
+import { ImageViewerProvider } from './ImageViewer.js';
 import { MentionContext, mentionNames } from './mention-names.js';
 import { MessageItem } from './MessageItem.js';
 import { NowProvider } from './now-context.js';
@@ -52,16 +53,19 @@ export function MessageList({ channelId }: { channelId: string }) {
     <MentionContext.Provider value={names}>
       {/* Relative times and a poll's time left move with one clock for the whole list. */}
       <NowProvider intervalMs={30_000} changed={messages}>
-        <div className="messages" ref={scroller} data-testid="message-list" aria-live="polite">
-          {status === 'failed' && <p className="messages__note">Messages could not be loaded.</p>}
-          {status === 'loaded' && messages.length === 0 && <p className="messages__note">No messages here yet.</p>}
-          <ol className="messages__list" ref={list} aria-label={`Messages in ${channel ? channelLabel(channel) : 'this channel'}`} onFocus={roving.onFocus} onKeyDown={onKeyDown}>
-            {items.map((item) => item.kind === 'message'
-              ? <MessageItem key={item.message.id} message={item.message} />
-              : <FailureNoticeItem key={item.notice.key} notice={item.notice} onDismiss={dismiss} />)}
-          </ol>
-          <PendingInteractions entries={own} />
-        </div>
+        {/* The viewer's dialog is drawn beside the list, outside its keys and its live region. */}
+        <ImageViewerProvider>
+          <div className="messages" ref={scroller} data-testid="message-list" aria-live="polite">
+            {status === 'failed' && <p className="messages__note">Messages could not be loaded.</p>}
+            {status === 'loaded' && messages.length === 0 && <p className="messages__note">No messages here yet.</p>}
+            <ol className="messages__list" ref={list} aria-label={`Messages in ${channel ? channelLabel(channel) : 'this channel'}`} onFocus={roving.onFocus} onKeyDown={onKeyDown}>
+              {items.map((item) => item.kind === 'message'
+                ? <MessageItem key={item.message.id} message={item.message} />
+                : <FailureNoticeItem key={item.notice.key} notice={item.notice} onDismiss={dismiss} />)}
+            </ol>
+            <PendingInteractions entries={own} />
+          </div>
+        </ImageViewerProvider>
       </NowProvider>
     </MentionContext.Provider>
   );

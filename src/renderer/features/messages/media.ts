@@ -54,6 +54,16 @@ export function fileSize(bytes: number | null | undefined): string {
   return unit === 0 ? `${value} bytes` : `${Number(value.toFixed(2))} ${UNITS[unit]}`;
 }
 
+/** The last part of a file's address, as its name when nothing else names it. */
+export function nameInUrl(url: string): string {
+  const last = url.split(/[?#]/)[0]?.split('/').pop() || 'file';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
 /** The image boxes of the client: attachments, an embed's image and thumbnail, a section's thumbnail. */
 export const MEDIA_BOX = {
   attachment: { width: 400, height: 300 },

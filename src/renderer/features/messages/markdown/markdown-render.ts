@@ -6,6 +6,7 @@
  */
 import { createElement, Fragment, type ReactNode } from 'react';
 import type { MentionNames } from '../mention-names.js';
+import { CodeBlock } from './code-block.js';
 import { parseMarkdown, type MarkdownNode } from './markdown-parse.js';
 import { CustomEmoji, ExternalLink, safeHref, Spoiler, Timestamp } from './markdown-parts.js';
 
@@ -55,8 +56,7 @@ function renderNode(node: MarkdownNode, reader: MarkdownReader, key: string): Re
     case 'inlineCode':
       return createElement('code', { key, className: 'md-code' }, String(node.content ?? ''));
     case 'codeBlock':
-      return createElement('pre', { key, className: 'md-codeblock', 'data-language': node.lang || undefined },
-        createElement('code', { className: node.lang ? `language-${String(node.lang)}` : undefined }, String(node.content ?? '')));
+      return createElement(CodeBlock, { key, code: String(node.content ?? ''), language: node.lang ? String(node.lang) : undefined });
     case 'blockQuote': {
       const content = Array.isArray(node.content) ? trimBreaks(node.content as MarkdownNode[]) : [];
       return createElement('blockquote', { key, className: 'md-quote' }, renderNodes(content, reader, key));

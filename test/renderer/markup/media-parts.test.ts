@@ -1,0 +1,22 @@
+/**
+ * An image in a message opens in the image viewer inside the message list (the Chromium
+ * tests press it); anywhere else it is what it was before the viewer: a plain link to its
+ * file, at its own size within its box.
+ */
+import { createElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { MEDIA_BOX } from '../../../src/renderer/features/messages/media.js';
+import { ImageLink } from '../../../src/renderer/features/messages/MediaParts.js';
+import { markup } from './render-markup.js';
+
+describe('an image outside the message list', () => {
+  it('draws an image as a plain link to its file where no image viewer is around', () => {
+    const html = markup(createElement(ImageLink, { media: { url: 'https://example.com/a.png', width: 800, height: 400 }, box: MEDIA_BOX.attachment, alt: 'A chart' }));
+    // (React's server renderer puts a preload <link> before it; the page has none.)
+    expect(html).toContain(
+      '<a class="media-image " href="https://example.com/a.png" target="_blank" rel="noreferrer noopener" data-testid="media-image">'
+      + '<img src="https://example.com/a.png" alt="A chart" width="400" height="200" style="max-width:min(100%, 400px);max-height:300px"/></a>',
+    );
+    expect(html).not.toContain('aria-haspopup');
+  });
+});
