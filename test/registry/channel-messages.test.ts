@@ -42,6 +42,24 @@ describe('POST /channels/{id}/messages', () => {
     expect(read.json()).toEqual(message);
   });
 
+  it('keeps an embed as the service does: of type rich, without the provider, video and image sizes a bot cannot set', async () => {
+    const registry = await testRegistry();
+    await everyone(registry, VIEW_AND_SEND | EMBED_LINKS);
+    const sent = await post(registry, {
+      embeds: [{
+        type: 'video', title: 'A clip', provider: { name: 'Tube' }, video: { url: 'https://example.com/clip.webm', width: 640, height: 360 },
+        image: { url: 'https://example.com/a.png', width: 9999, height: 1, proxy_url: 'https://example.com/proxy.png' },
+        thumbnail: { url: 'https://example.com/t.png', width: 5 },
+      }],
+    });
+    expect(sent.statusCode).toBe(200);
+    const message = sent.json<APIMessage>();
+    expect(message.embeds).toEqual([{
+      type: 'rich', title: 'A clip', image: { url: 'https://example.com/a.png' }, thumbnail: { url: 'https://example.com/t.png' },
+    }]);
+    expect((await registry.bot({ method: 'GET', url: `${MESSAGES}/${message.id}` })).json<APIMessage>().embeds).toEqual(message.embeds);
+  });
+
   it('refuses a channel the caller cannot view (50001) and one it cannot send in (50013)', async () => {
     const registry = await testRegistry();
     await everyone(registry, 1n << 11n);

@@ -11,6 +11,7 @@ import { imageSize } from 'image-size';
 import type { APIAttachment } from 'discord-api-types/v10';
 import type { FieldPath } from '../../shared/command-rules/error-tree.js';
 import { filesStillShown, resolveAttachmentReferences } from '../domain/attachment-references.js';
+import { embedAsSent } from '../domain/embed-as-sent.js';
 import { messageAttachmentView } from '../domain/attachment-view.js';
 import { planAttachments } from '../domain/message-attachments.js';
 import type { MessageUpload } from '../http/request-files.js';
@@ -96,7 +97,8 @@ export function prepareMessageFiles(
   const { keep } = plan.value;
   const kept = keep === undefined ? before : before.filter((entry) => keep.includes(entry.id));
   const available = [...kept, ...added];
-  const resolved = resolveAttachmentReferences({ ...(data.embeds ? { embeds: data.embeds } : {}), ...(data.components ? { components: data.components } : {}) }, available);
+  const embeds = data.embeds?.map(embedAsSent);
+  const resolved = resolveAttachmentReferences({ ...(embeds ? { embeds } : {}), ...(data.components ? { components: data.components } : {}) }, available);
   // An edit that names no files and lists no attachments leaves the message's as they are.
   const unchanged = target.existing !== undefined && keep === undefined && added.length === 0;
   const message: OutgoingMessage = {
