@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every benchmark of issue 9, each measuring Slashbench and its baseline in
+ * `npm run bench`: every benchmark (issues 9, 19, 20 and 22), each measuring Slashbench and its baseline in
  * the same run, then one table of figures, baselines, ratios and targets. Exits non-zero
  * only when a run is broken (an error, a failed request), never because something is slow.
  *
