@@ -3,8 +3,11 @@
  * real client: a code block coloured by its language (highlight.js's token classes, never
  * HTML from the message; an unknown language stays plain); an image opened in the viewer by
  * click or by keyboard (full size within the window, its name, "Open in browser"), which
- * holds the focus and gives it back to the image on Escape; and a video the service unfurled
- * playing in its embed with the thumbnail as its poster, or a link when it cannot play.
+ * holds the focus and gives it back to the image on Escape; a video the service unfurled
+ * playing in its embed with the thumbnail as its poster, or a link when it cannot play; an
+ * unfurled GIF (`gifv`) playing silent and looping without controls (still, with controls,
+ * when the reader prefers reduced motion); a gallery's video, or a link when it cannot play;
+ * and an unfurled link's provider above its author.
  * Screenshots go to test-results/screenshots/; every wait is on the page, never on a timer.
  */
 import { join } from 'node:path';
@@ -12,6 +15,7 @@ import { AttachmentBuilder, MediaGalleryBuilder, MessageFlags, type Client, type
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSnowflakeGenerator } from '../../src/registry/domain/snowflake.js';
+import type { MessageRecord } from '../../src/registry/store/records.js';
 import { EXAMPLE, type ListeningRegistry } from '../helpers/listening-registry.js';
 import { seriousViolations } from '../helpers/page-checks.js';
 import { drawPng, recordWebm } from './message-fixtures.js';
@@ -29,6 +33,44 @@ const screenshot = (target: Locator, name: string) => keep(page, target, name);
 const focused = () => page.evaluate('document.activeElement?.getAttribute("data-testid") ?? document.activeElement?.textContent');
 /** Whether `target` has the focus. */
 const hasFocus = (target: Locator) => target.evaluate((element) => element === element.ownerDocument.activeElement);
+
+/**
+ * Writes into #bot-testing what the service stores when it unfurls links (bots cannot set an
+ * embed's `type`, `provider` or `video`), as a world file would, and shows that channel afresh
+ * (the page hears nothing of a write to the store): answers the message on the page.
+ */
+async function unfurled(fields: Partial<MessageRecord>): Promise<Locator> {
+  const id = createSnowflakeGenerator()();
+  await registry.store.messages.putMessage({
+    id, channel_id: EXAMPLE.botTesting, author_id: bot.user?.id ?? EXAMPLE.app.id, content: '',
+    timestamp: new Date().toISOString(), edited_timestamp: null, type: 0, flags: 0, components: [], attachments: [],
+    application_id: null, webhook_id: null, interaction_metadata: null, embeds: [], ...fields,
+  });
+  await page.goto(`${registry.url}/?user=${EXAMPLE.alice.id}`);
+  await page.locator(`body[data-ready="true"][data-user-id="${EXAMPLE.alice.id}"]`).waitFor();
+  await page.getByTestId(`channel-${EXAMPLE.botTesting}`).click();
+  await item(id).waitFor();
+  return item(id);
+}
+
+/** Sends `files` to #general; answers each one's url by its name. */
+async function upload(files: AttachmentBuilder[]): Promise<(name: string) => string> {
+  const sent = await channel.send({ files });
+  return (name) => sent.attachments.find((file) => file.name === name)?.url ?? '';
+}
+
+/** Waits until the video plays (at once when it already does); answers whether it does. */
+const playing = (video: Locator) => video.evaluate((element) => new Promise<boolean>((resolve) => {
+  const media = element as unknown as { paused: boolean; addEventListener(type: string, listener: () => void): void };
+  if (!media.paused) resolve(true);
+  media.addEventListener('playing', () => resolve(!media.paused));
+}));
+
+/** The video's state as its properties say (React sets `muted` as a property, not an attribute). */
+const playState = (video: Locator) => video.evaluate((element) => {
+  const media = element as unknown as { muted: boolean; loop: boolean; autoplay: boolean; controls: boolean; paused: boolean };
+  return { muted: media.muted, loop: media.loop, autoplay: media.autoplay, controls: media.controls, paused: media.paused };
+});
 
 beforeAll(async () => {
   stage = await openMessagePage();
@@ -180,20 +222,13 @@ describe('a reader and a bot\'s messages', () => {
     // The uploaded video itself plays in its message too.
     await item(files.id).getByTestId('attachment').filter({ has: page.locator('video') }).waitFor();
 
-    // What the service stores when it unfurls a link to a video (bots cannot set `video`):
-    // written to the store as a world file would, in #bot-testing, which the page has not opened yet.
-    const id = createSnowflakeGenerator()();
-    await registry.store.messages.putMessage({
-      id, channel_id: EXAMPLE.botTesting, author_id: bot.user?.id ?? EXAMPLE.app.id, content: 'https://example.com/watch/clip',
-      timestamp: new Date().toISOString(), edited_timestamp: null, type: 0, flags: 0, components: [], attachments: [],
-      application_id: null, webhook_id: null, interaction_metadata: null,
+    const message = await unfurled({
+      content: 'https://example.com/watch/clip',
       embeds: [
         { type: 'video', url: 'https://example.com/watch/clip', title: 'A short clip', thumbnail: { url: url('poster.png'), width: 640, height: 360 }, video: { url: url('clip.webm'), width: 640, height: 360 } },
         { type: 'video', url: 'https://example.com/watch/notes', title: 'Not a video', video: { url: url('notes.txt'), width: 320, height: 240 } },
       ],
     });
-    await page.getByTestId(`channel-${EXAMPLE.botTesting}`).click();
-    const message = item(id);
     const [playable, unplayable] = [message.getByTestId('embed').nth(0), message.getByTestId('embed').nth(1)];
     const video = playable.locator('video');
     await video.waitFor();
@@ -216,5 +251,92 @@ describe('a reader and a bot\'s messages', () => {
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await unplayable.locator('video').count()).toBe(0);
     await screenshot(message, 'embed-video');
+  });
+
+  it('plays an unfurled GIF (gifv) silent, looping and on its own without controls, and still with controls when the reader prefers less motion', async () => {
+    const clip = await recordWebm(page, 480, 480);
+    const still = await drawPng(page, 480, 480, '#faa61a', 'still');
+    const url = await upload([new AttachmentBuilder(clip, { name: 'dance.webm' }), new AttachmentBuilder(still, { name: 'dance.png' })]);
+    const tenor = {
+      type: 'gifv', url: 'https://tenor.com/view/dance-123', provider: { name: 'Tenor', url: 'https://tenor.co' },
+      thumbnail: { url: url('dance.png'), width: 480, height: 480 }, video: { url: url('dance.webm'), width: 480, height: 480 },
+    } as const;
+    const message = await unfurled({ content: 'https://tenor.com/view/dance-123', embeds: [tenor] });
+    const gif = message.getByTestId('embed');
+    const video = gif.locator('video');
+    await video.waitFor();
+    expect(await gif.getAttribute('data-type')).toBe('gifv');
+    expect(await video.getAttribute('src')).toBe(url('dance.webm'));
+    expect(await playState(video)).toMatchObject({ muted: true, loop: true, autoplay: true, controls: false });
+    expect(await playing(video)).toBe(true);
+    // 480x480 within the 400x300 box; the GIF alone, as the real client shows one: no card, no provider.
+    expect(await video.evaluate((element) => [element.getAttribute('width'), element.getAttribute('height')])).toEqual(['300', '300']);
+    expect(await gif.getByTestId('embed-provider').count()).toBe(0);
+    await screenshot(message, 'embed-gifv');
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    try {
+      const calm = await unfurled({ content: 'https://tenor.com/view/dance-123', embeds: [tenor] });
+      const quiet = calm.locator('video');
+      await quiet.waitFor();
+      expect(await playState(quiet)).toEqual({ muted: true, loop: true, autoplay: false, controls: true, paused: true });
+      expect(await quiet.getAttribute('poster')).toBe(url('dance.png'));
+      // The preference is followed live: without it the controls go, as a GIF has none.
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+      await calm.locator('video:not([controls])').waitFor();
+    } finally {
+      await page.emulateMedia({ reducedMotion: null });
+    }
+  });
+
+  it('plays a video in a media gallery and links one the browser cannot play', async () => {
+    const clip = await recordWebm(page, 320, 240);
+    const url = await upload([new AttachmentBuilder(clip, { name: 'loop.webm' }), new AttachmentBuilder(Buffer.from('not a video\n'), { name: 'broken.txt' })]);
+    const message = await unfurled({
+      flags: MessageFlags.IsComponentsV2,
+      components: [{ type: 12, items: [
+        { media: { url: url('loop.webm'), content_type: 'video/webm', width: 320, height: 240 }, description: 'A loop' },
+        { media: { url: url('broken.txt'), content_type: 'video/mp4' }, description: 'A broken clip' },
+      ] }],
+    });
+    const gallery = message.getByTestId('v2-gallery');
+    const link = gallery.getByTestId('gallery-video-link').locator('a');
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(url('broken.txt'));
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.textContent()).toBe('broken.txt');
+    const video = gallery.locator('video');
+    expect(await video.count()).toBe(1);
+    expect(await video.getAttribute('src')).toBe(url('loop.webm'));
+    expect(await video.getAttribute('aria-label')).toBe('A loop');
+    expect(await playState(video)).toMatchObject({ controls: true, autoplay: false });
+    await screenshot(message, 'gallery-video');
+  });
+
+  it('shows the provider of an unfurled link above its author, a link when it has an address', async () => {
+    const message = await unfurled({
+      content: 'https://www.youtube.com/watch?v=clip and https://example.com/post',
+      embeds: [
+        { type: 'video', url: 'https://www.youtube.com/watch?v=clip', title: 'A short clip', provider: { name: 'YouTube', url: 'https://www.youtube.com' }, author: { name: 'A channel', url: 'https://www.youtube.com/@channel' } },
+        { type: 'link', url: 'https://example.com/post', title: 'A post', provider: { name: 'Example' } },
+      ],
+    });
+    const [youtube, example] = [message.getByTestId('embed').nth(0), message.getByTestId('embed').nth(1)];
+    const provider = youtube.getByTestId('embed-provider');
+    await provider.waitFor();
+    const anchor = provider.locator('a');
+    expect(await anchor.textContent()).toBe('YouTube');
+    expect(await anchor.getAttribute('href')).toBe('https://www.youtube.com/');
+    expect(await anchor.getAttribute('target')).toBe('_blank');
+    expect(await anchor.getAttribute('rel')).toBe('noreferrer noopener');
+    // Above the author, in small muted text.
+    const [above, below] = [await provider.boundingBox(), await youtube.getByTestId('embed-author').boundingBox()];
+    expect((above?.y ?? 0) + (above?.height ?? 0)).toBeLessThanOrEqual(below?.y ?? 0);
+    expect(await css(provider, 'font-size')).toBe('12px');
+    expect(await css(anchor, 'color')).toBe(await css(provider, 'color'));
+    expect(await css(anchor, 'color')).not.toBe(await css(youtube.getByTestId('embed-title').locator('a'), 'color'));
+    expect(await example.getByTestId('embed-provider').textContent()).toBe('Example');
+    expect(await example.getByTestId('embed-provider').locator('a').count()).toBe(0);
+    await screenshot(message, 'embed-provider');
   });
 });

@@ -1,12 +1,13 @@
 /**
  * How the client lays out what a message carries: a file's kind and whether it is a
  * spoiler, an image's shown size (its own, scaled into its box), a file's size in words,
- * an embed's colour bar and its inline field grid, and an embed footer's time.
+ * how a video or a GIF plays, an embed's colour bar and its inline field grid, and an
+ * embed footer's time.
  */
 import { describe, expect, it } from 'vitest';
 import { embedColor, fieldColumns } from '../../src/renderer/features/messages/embed-layout.js';
 import { calendarTime } from '../../src/renderer/features/messages/markdown/timestamp-format.js';
-import { fileSize, fitInto, isSpoilerFile, MEDIA_BOX, mediaKind, nameInUrl } from '../../src/renderer/features/messages/media.js';
+import { fileSize, fitInto, isSpoilerFile, MEDIA_BOX, mediaKind, nameInUrl, playback } from '../../src/renderer/features/messages/media.js';
 
 describe('files', () => {
   it('tells images, videos and audio by their type, else their name, and never draws an SVG', () => {
@@ -33,6 +34,13 @@ describe('files', () => {
     expect(fitInto(64, 32, MEDIA_BOX.attachment)).toEqual({ width: 64, height: 32 });
     expect(fitInto(undefined, 100, MEDIA_BOX.attachment)).toBeNull();
     expect(fitInto(0, 0, MEDIA_BOX.attachment)).toBeNull();
+  });
+
+  it('plays a video when the reader starts it, and a GIF on its own, silent and looping, unless the reader prefers less motion', () => {
+    expect(playback(false, false)).toEqual({ autoPlay: false, controls: true, loop: false, muted: false, preload: 'metadata' });
+    expect(playback(false, true)).toEqual(playback(false, false));
+    expect(playback(true, false)).toEqual({ autoPlay: true, controls: false, loop: true, muted: true, preload: 'auto' });
+    expect(playback(true, true)).toEqual({ autoPlay: false, controls: true, loop: true, muted: true, preload: 'metadata' });
   });
 
   it('writes sizes as the client does', () => {

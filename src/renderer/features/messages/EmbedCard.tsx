@@ -2,9 +2,11 @@
  * An embed whole, as the real client shows it: the colour bar, the author (icon, name,
  * link), the title (a link when it has a url), the description and field values in
  * markdown, the inline field grid, the thumbnail beside them, the image below, and the
- * footer (icon, text, time); a video the service unfurled plays in place of the image.
+ * footer (icon, text, time). What only the service sets, on links it unfurled: the provider
+ * ("YouTube") above the author, a video playing in place of the image, and a GIF (`gifv`)
+ * shown alone, playing as a GIF.
  */
-import type { APIEmbed, APIEmbedImage, APIEmbedThumbnail, APIEmbedVideo } from 'discord-api-types/v10';
+import { EmbedType, type APIEmbed, type APIEmbedImage, type APIEmbedThumbnail, type APIEmbedVideo } from 'discord-api-types/v10';
 import { useApp } from '../../app/store-context.js';
 import { embedColor, fieldColumns } from './embed-layout.js';
 import { ExternalLink, safeHref } from './markdown/markdown-parts.js';
@@ -14,10 +16,10 @@ import { ImageLink, InlineVideo } from './MediaParts.js';
 import { MessageText } from './message-text.js';
 import { useNow } from './now-context.js';
 
-function Linked({ url, className, testId, children }: { url?: string; className: string; testId: string; children: string }) {
+function Linked({ url, className, linkClassName = 'embed__link', testId, children }: { url?: string; className: string; linkClassName?: string; testId: string; children: string }) {
   const href = safeHref(url);
   if (href === null) return <div className={className} data-testid={testId}>{children}</div>;
-  return <div className={className} data-testid={testId}><ExternalLink href={href} className="embed__link">{children}</ExternalLink></div>;
+  return <div className={className} data-testid={testId}><ExternalLink href={href} className={linkClassName}>{children}</ExternalLink></div>;
 }
 
 /** An icon by its proxied address when the registry gave one, else its own (http(s) only). */
@@ -33,16 +35,16 @@ function EmbedMedia({ media, box, className, alt }: { media: APIEmbedImage | API
 }
 
 /**
- * The embed's video (the service's, from a link it unfurled: bots cannot set one) with its
- * controls in the image's box, the thumbnail as its poster; a link when it cannot play.
+ * The embed's video (the service's, from a link it unfurled: bots cannot set one) in the
+ * image's box, the thumbnail as its poster, played as a GIF when `gif`; a link when it cannot play.
  */
-function EmbedVideo({ video, poster }: { video: APIEmbedVideo; poster: string | null }) {
+function EmbedVideo({ video, poster, gif }: { video: APIEmbedVideo; poster: string | null; gif: boolean }) {
   const url = safeHref(video.url);
   if (url === null) return null;
   const link = <div className="embed__video-link" data-testid="embed-video-link"><ExternalLink href={url}>{url}</ExternalLink></div>;
   return (
     <div className="embed__video" data-testid="embed-video">
-      <InlineVideo media={{ ...video, url, proxy_url: safeHref(video.proxy_url) }} box={MEDIA_BOX.embedImage} label="Video" poster={poster} fallback={link} />
+      <InlineVideo media={{ ...video, url, proxy_url: safeHref(video.proxy_url) }} box={MEDIA_BOX.embedImage} label={gif ? 'GIF' : 'Video'} poster={poster} fallback={link} gif={gif} />
     </div>
   );
 }
@@ -57,10 +59,15 @@ export function EmbedCard({ embed }: { embed: APIEmbed }) {
   const poster = video ? safeHref(embed.thumbnail?.proxy_url) ?? safeHref(embed.thumbnail?.url) : null;
   const columns = fieldColumns(embed.fields ?? [], thumbnail !== undefined);
   const time = embed.timestamp ? calendarTime(Date.parse(embed.timestamp), { locale, now }) : null;
+  // An unfurled GIF (Tenor, Giphy) is the GIF alone, without the card around it.
+  if (video && embed.type === EmbedType.GIFV) {
+    return <div className="embed-gifv" data-testid="embed" data-type="gifv"><EmbedVideo video={video} poster={poster} gif /></div>;
+  }
   return (
     <article className="embed" data-testid="embed" style={color ? { borderLeftColor: color } : undefined} data-color={color ?? undefined}>
       <div className="embed__grid">
         <div className="embed__main">
+          {embed.provider?.name && <Linked url={embed.provider.url} className="embed__provider" linkClassName="embed__provider-link" testId="embed-provider">{embed.provider.name}</Linked>}
           {embed.author?.name && (
             <div className="embed__author" data-testid="embed-author">
               <Icon url={embed.author.icon_url} proxy={embed.author.proxy_icon_url} className="embed__author-icon" />
@@ -82,7 +89,7 @@ export function EmbedCard({ embed }: { embed: APIEmbed }) {
         </div>
         {thumbnail && <EmbedMedia media={thumbnail} box={MEDIA_BOX.embedThumbnail} className="embed__thumbnail" alt="Thumbnail" />}
       </div>
-      {video && <EmbedVideo video={video} poster={poster} />}
+      {video && <EmbedVideo video={video} poster={poster} gif={false} />}
       {embed.image?.url && !video && <EmbedMedia media={embed.image} box={MEDIA_BOX.embedImage} className="embed__image" alt="Image" />}
       {(embed.footer?.text || time) && (
         <footer className="embed__footer" data-testid="embed-footer">

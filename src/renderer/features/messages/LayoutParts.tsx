@@ -10,7 +10,8 @@ import type { APIMediaGalleryItem, APIUnfurledMediaItem } from 'discord-api-type
 import { embedColor } from './embed-layout.js';
 import { ImageOpener } from './ImageViewer.js';
 import { MEDIA_BOX, mediaKind, nameInUrl } from './media.js';
-import { FileCard, ImageLink, SpoilerCover } from './MediaParts.js';
+import { ExternalLink, safeHref } from './markdown/markdown-parts.js';
+import { FileCard, ImageLink, InlineVideo, SpoilerCover } from './MediaParts.js';
 import { MessageText } from './message-text.js';
 
 export function Container({ accent, spoiler, children }: { accent?: number | null; spoiler?: boolean; children: ReactNode }) {
@@ -54,7 +55,10 @@ function GalleryMedia({ item }: { item: APIMediaGalleryItem }) {
   const { media } = item;
   const alt = item.description || 'Image';
   if (mediaKind(media.content_type, media.url.split('?')[0]) === 'video') {
-    return <video className="gallery__media" src={media.proxy_url || media.url} controls preload="metadata" aria-label={alt} />;
+    const href = safeHref(media.url);
+    const name = nameInUrl(media.url);
+    const link = <div className="gallery__video-link" data-testid="gallery-video-link">{href === null ? name : <ExternalLink href={href}>{name}</ExternalLink>}</div>;
+    return <InlineVideo media={media} box={MEDIA_BOX.gallery} label={alt} fallback={link} className="gallery__media" />;
   }
   return (
     <ImageOpener image={{ ...media, source: media.proxy_url || media.url, alt }} className="gallery__link" testId="gallery-item">

@@ -1,13 +1,14 @@
 /**
  * The media pieces a message is made of, shared by attachments, embeds and Components V2:
  * an image shown at its own size within a box (a link to the full file), a video with its
- * controls, a file card (name, size, download), and the spoiler cover that hides any of
- * them until it is clicked, as the real client hides spoiler files.
+ * controls or played as a GIF, a file card (name, size, download), and the spoiler cover
+ * that hides any of them until it is clicked, as the real client hides spoiler files.
  */
 import { useState, type ReactNode } from 'react';
 import { DownloadIcon, FileIcon } from '../../app/icons.js';
 import { ImageOpener } from './ImageViewer.js';
-import { fileSize, fitInto, mediaKind, type Box } from './media.js';
+import { fileSize, fitInto, mediaKind, playback, type Box } from './media.js';
+import { useReducedMotion } from './reduced-motion.js';
 import './media.css';
 
 /** Hides `children` (blurred, unreachable by keyboard and pointer) behind a button until it is pressed. */
@@ -64,15 +65,21 @@ export function FileCard({ name, size, url, children }: { name: string; size?: n
 }
 
 /**
- * A video with its controls at its own size within `box`, `poster` shown until it plays;
- * `fallback` (a link, a file card) in its place when the browser cannot play it.
+ * A video with its controls at its own size within `box`, `poster` shown until it plays, or
+ * with `gif` played as a GIF (see `playback`); `fallback` (a link, a file card) in its place
+ * when the browser cannot play it.
  */
-export function InlineVideo({ media, box, label, poster, fallback }: { media: MediaSource; box: Box; label: string; poster?: string | null; fallback: ReactNode }) {
+export function InlineVideo({ media, box, label, poster, fallback, gif = false, className = 'media-video' }: {
+  media: MediaSource; box: Box; label: string; poster?: string | null; fallback: ReactNode; gif?: boolean; className?: string;
+}) {
   const [failed, setFailed] = useState(false);
+  const reducedMotion = useReducedMotion();
   if (failed) return <>{fallback}</>;
   const fitted = fitInto(media.width, media.height, box);
+  const { autoPlay, controls, loop, muted, preload } = playback(gif, reducedMotion);
   return (
-    <video className="media-video" src={media.proxy_url || media.url} controls preload="metadata" aria-label={label} data-testid="media-video"
+    <video className={className} src={media.proxy_url || media.url} aria-label={label} data-testid="media-video" data-gif={gif ? 'true' : undefined}
+      controls={controls} autoPlay={autoPlay} loop={loop} muted={muted} playsInline={gif} preload={preload}
       {...(poster ? { poster } : {})} onError={() => setFailed(true)}
       {...(fitted ? { width: fitted.width, height: fitted.height } : {})} style={{ maxWidth: `min(100%, ${box.width}px)`, maxHeight: box.height }} />
   );

@@ -64,10 +64,32 @@ export function nameInUrl(url: string): string {
   }
 }
 
-/** The image boxes of the client: attachments, an embed's image and thumbnail, a section's thumbnail. */
+/** How a video is played: as a video (controls, the reader starts it), or as a GIF (`gifv`). */
+export interface Playback {
+  autoPlay: boolean;
+  controls: boolean;
+  loop: boolean;
+  muted: boolean;
+  preload: 'auto' | 'metadata';
+}
+
+/**
+ * A video plays when the reader starts it, with its controls; a GIF (an embed of type
+ * `gifv`) plays as a GIF does: on its own, silent, looping, without controls, unless the
+ * reader prefers reduced motion, when it waits still with controls to start it.
+ */
+export function playback(gif: boolean, reducedMotion: boolean): Playback {
+  if (!gif) return { autoPlay: false, controls: true, loop: false, muted: false, preload: 'metadata' };
+  if (reducedMotion) return { autoPlay: false, controls: true, loop: true, muted: true, preload: 'metadata' };
+  return { autoPlay: true, controls: false, loop: true, muted: true, preload: 'auto' };
+}
+
+/** The image boxes of the client: attachments, an embed's image and thumbnail, a section's thumbnail, a gallery. */
 export const MEDIA_BOX = {
   attachment: { width: 400, height: 300 },
   embedImage: { width: 400, height: 300 },
   embedThumbnail: { width: 80, height: 80 },
   thumbnail: { width: 85, height: 85 },
+  /** The widest and tallest a gallery item is (`.gallery`, `.gallery--1` in layout.css). */
+  gallery: { width: 560, height: 350 },
 } as const satisfies Record<string, Box>;
