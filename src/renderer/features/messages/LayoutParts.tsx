@@ -58,7 +58,7 @@ function GalleryMedia({ item }: { item: APIMediaGalleryItem }) {
     const href = safeHref(media.url);
     const name = nameInUrl(media.url);
     const link = <div className="gallery__video-link" data-testid="gallery-video-link">{href === null ? name : <ExternalLink href={href}>{name}</ExternalLink>}</div>;
-    return <InlineVideo media={media} box={MEDIA_BOX.gallery} label={alt} fallback={link} className="gallery__media" />;
+    return <InlineVideo media={media} box={MEDIA_BOX.gallery} label={item.description || 'Video'} fallback={link} className="gallery__media" />;
   }
   return (
     <ImageOpener image={{ ...media, source: media.proxy_url || media.url, alt }} className="gallery__link" testId="gallery-item">
