@@ -106,6 +106,18 @@ describe('the first response', () => {
     expect(await messages(harness)).toEqual([]);
   });
 
+  it('names a message id that is not a snowflake in a 50035, and a token with a NUL byte finds no interaction, on either store', async () => {
+    const harness = await interactionHarness();
+    const interaction = await invoked(harness);
+    expect((await harness.callback(interaction, { type: 4, data: { content: 'pong' } })).statusCode).toBe(204);
+    const odd = await webhook(harness, interaction, 'GET', '/messages/%00');
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json()).toMatchObject({ code: 50035, errors: { message_id: { _errors: [{ code: 'NUMBER_TYPE_COERCE' }] } } });
+    const unknownToken = await harness.registry.app.inject({ method: 'GET', url: `/api/v10/webhooks/${IDS.app}/a%00b/messages/@original` });
+    expect(unknownToken.statusCode).toBe(404);
+    expect(unknownToken.json()).toMatchObject({ code: 10015 });
+  });
+
   it('the token lives 15 minutes', async () => {
     const harness = await interactionHarness();
     const interaction = await invoked(harness);

@@ -168,3 +168,19 @@ describe('the read cache with writes on their way', () => {
     }
   });
 });
+
+describe('a read of a value with a NUL byte', () => {
+  // PostgreSQL refuses such a parameter (22021) where SQLite compares it: both find nothing.
+  it('finds nothing, on either store, with or without the cache', async () => {
+    const store = await testStore();
+    try {
+      await store.sql.run('INSERT INTO users (id, username) VALUES (?, ?)', '8', 'someone');
+      expect(await store.sql.get('SELECT username FROM users WHERE id = ?', '8\u0000')).toBeUndefined();
+      expect(await store.sql.all('SELECT username FROM users WHERE id = ?', '\u0000')).toEqual([]);
+      expect(await store.sql.cachedGet('SELECT username FROM users WHERE id = ?', '8\u0000')).toBeUndefined();
+      expect((await store.sql.get<{ username: string }>('SELECT username FROM users WHERE id = ?', '8'))?.username).toBe('someone');
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -18,6 +18,7 @@ import { refusedRequest } from '../interactions/refusal.js';
 import { toUser } from '../interactions/services.js';
 import { storePoll } from '../services/channel-messages.js';
 import type { MessageRecord } from '../store/records.js';
+import { snowflakeParams } from './path-values.js';
 
 export function registerInteractionWebhookRoutes(app: FastifyInstance, context: RegistryContext): void {
   const base = '/api/v10/webhooks/:applicationId/:token';
@@ -39,7 +40,7 @@ export function registerInteractionWebhookRoutes(app: FastifyInstance, context: 
    */
   const message = async (request: FastifyRequest, record: InteractionRecord): Promise<MessageRecord> => {
     const { messageId } = request.params as { messageId: string };
-    const id = messageId === '@original' ? record.original_message_id : messageId;
+    const id = messageId === '@original' ? record.original_message_id : snowflakeParams(request, { messageId: 'message_id' }).messageId;
     const found = id === null ? undefined : await findAppMessage(context, record, id);
     const ours = found && (
       found.id === record.original_message_id

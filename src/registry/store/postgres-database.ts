@@ -29,6 +29,9 @@ interface TransactionScope {
   written: string[];
 }
 
+/** A statement that only reads. */
+const READ = /^\s*SELECT\b/i;
+
 /** `?` placeholders numbered `$1, $2, ...`, outside quoted text. */
 export function numberPlaceholders(sql: string): string {
   let index = 0;
@@ -82,6 +85,12 @@ export class PostgresDatabase implements Sql {
   }
 
   private async query<T>(sql: string, params: readonly unknown[]): Promise<pg.QueryResult<T & pg.QueryResultRow>> {
+    // PostgreSQL's text cannot hold U+0000 and refuses a parameter with one (22021), where
+    // SQLite compares it as any other character. No stored text has one, so a read that looks
+    // such a value up (an id or token from a request's path) finds nothing, as on SQLite.
+    if (READ.test(sql) && params.some((param) => typeof param === 'string' && param.includes('\u0000'))) {
+      return { rows: [], rowCount: 0, command: 'SELECT', oid: 0, fields: [] };
+    }
     const runner = this.scope.getStore()?.client ?? this.pool;
     return runner.query<T & pg.QueryResultRow>(this.text(sql), params as unknown[]);
   }
