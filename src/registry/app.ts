@@ -195,7 +195,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   app.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
     const known = error instanceof ServiceError ? error : (storageRefusal(error) ?? fromFastify(error));
     // A 500 is a fault of the registry's own, logged with its cause; the faults a registry
-    // expects (507 disk full, 503 database unavailable) are answered and said elsewhere in one line.
+    // expects (507 disk full, 503 database unavailable) are answered with a body that says so, no stack.
     if (known.status === 500) request.log.error({ err: error }, 'request failed');
     return reply.code(known.status).headers(known.headers).send(known.body());
   });
