@@ -9,17 +9,15 @@
  * and compiled there with this checkout's packages (kept for the next run).
  */
 import { execFile } from 'node:child_process';
-import { access, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { access, mkdir, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { startCli, type Child } from './cli-process.js';
+import { withClis } from './cli-process.js';
 import { coherentReads } from './coherent-reads.js';
 import type { ThroughputOptions } from './command-reads.js';
 import type { LatencyOptions } from './delivery.js';
 import { deliverySideBySide } from './delivery-side-by-side.js';
-import { startInteractionRig, type InteractionRig } from './interaction-rig.js';
 import { BrokenRun } from './registry.js';
 import type { Row } from './table.js';
 import { benchWorld } from './world.js';
@@ -53,39 +51,16 @@ export async function benchBefore(latency: LatencyOptions, throughput: Throughpu
   const before = await buildBefore(ref, latency.progress);
   const baselineName = `the same registry at ${ref}, same run`;
   const within = (comparison: 'at most' | 'at least') => ({ comparison, ratio: comparison === 'at most' ? 1.05 : 0.95 }) as const;
-  const rows: Row[] = [];
-
-  const rigs: InteractionRig[] = [];
-  try {
-    const old = await startInteractionRig({ cli: before });
-    rigs.push(old);
-    const now = await startInteractionRig();
-    rigs.push(now);
-    const { subject, baseline } = await deliverySideBySide(now, old, 'embedded against before', latency);
-    rows.push(
-      { benchmark: '22 embedded, delivery over HTTP', figure: 'p50', unit: 'ms', value: subject.http.p50, baseline: baseline.http.p50, baselineName, target: within('at most') },
-      { benchmark: '22 embedded, delivery over the gateway', figure: 'p50', unit: 'ms', value: subject.gateway.p50, baseline: baseline.gateway.p50, baselineName, target: within('at most') },
-    );
-  } finally {
-    for (const rig of rigs.reverse()) await rig.close();
-  }
-
+  const { subject, baseline } = await deliverySideBySide({ subject: {}, baseline: { cli: before } }, 'embedded against before', latency);
   const world = benchWorld({ appCount: 1, memberCount: 0 });
-  const directory = await mkdtemp(join(tmpdir(), 'slashbench-bench-before-'));
-  const children: Child[] = [];
-  try {
-    const old = await startCli(join(directory, 'before'), world.file, { cli: before });
-    children.push(old);
-    const now = await startCli(join(directory, 'now'), world.file);
-    children.push(now);
-    const rates = await coherentReads(world, { label: 'embedded reads against before', subject: { through: now, from: now }, baseline: { through: old, from: old } }, throughput);
-    rows.push({
+  const rates = await withClis(world.file, { before: { cli: before }, now: {} }, ({ before: old, now }) =>
+    coherentReads(world, { label: 'embedded reads against before', subject: { through: now, from: now }, baseline: { through: old, from: old } }, throughput));
+  return [
+    { benchmark: '22 embedded, delivery over HTTP', figure: 'p50', unit: 'ms', value: subject.http.p50, baseline: baseline.http.p50, baselineName, target: within('at most') },
+    { benchmark: '22 embedded, delivery over the gateway', figure: 'p50', unit: 'ms', value: subject.gateway.p50, baseline: baseline.gateway.p50, baselineName, target: within('at most') },
+    {
       benchmark: '22 embedded, command reads (100 commands)', figure: `req/s, ${throughput.connections} connections`, unit: 'req/s',
       value: rates.subject, baseline: rates.baseline, baselineName, target: within('at least'),
-    });
-  } finally {
-    for (const child of children.reverse()) await child.stop();
-    await rm(directory, { recursive: true, force: true });
-  }
-  return rows;
+    },
+  ];
 }

@@ -6,7 +6,8 @@
  */
 import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -75,4 +76,27 @@ export async function startCli(directory: string, world: WorldFile, options: Cli
     ...(options.nodeArgs ?? []), options.cli ?? CLI, '--port', '0', '--data', join(directory, 'data'), '--world', worldPath, '--route-limit', '999999999',
     ...(options.database ? ['--database', options.database] : []),
   ]);
+}
+
+/**
+ * Starts a CLI for each entry of `clis`, one after another, each in its own folder of a
+ * temporary directory and all with `world`; runs `work` with them; then stops them all and
+ * removes the directory.
+ */
+export async function withClis<K extends string, T>(
+  world: WorldFile, clis: Record<K, CliOptions>, work: (started: Record<K, Child>) => Promise<T>,
+): Promise<T> {
+  const directory = await mkdtemp(join(tmpdir(), 'slashbench-bench-'));
+  const children: Child[] = [];
+  try {
+    const started = {} as Record<K, Child>;
+    for (const [name, options] of Object.entries(clis) as Array<[K, CliOptions]>) {
+      started[name] = await startCli(join(directory, name), world, options);
+      children.push(started[name]);
+    }
+    return await work(started);
+  } finally {
+    for (const child of children.reverse()) await child.stop();
+    await rm(directory, { recursive: true, force: true });
+  }
 }

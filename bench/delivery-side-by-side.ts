@@ -1,9 +1,10 @@
 /**
- * Delivery of two registries side by side (bench/interaction-rig.ts each): the same
- * invocations, HTTP and gateway, alternating between them so both see the same machine.
+ * Delivery of two registries side by side (bench/interaction-rig.ts each, the baseline's
+ * started first): the same invocations, HTTP and gateway, alternating between them so both
+ * see the same machine.
  */
 import type { LatencyOptions } from './delivery.js';
-import type { InteractionRig } from './interaction-rig.js';
+import { startInteractionRig, type InteractionRig, type RigOptions } from './interaction-rig.js';
 import { summarize, type Summary } from './stats.js';
 
 export interface SideBySide {
@@ -11,7 +12,20 @@ export interface SideBySide {
   baseline: { http: Summary; gateway: Summary };
 }
 
-export async function deliverySideBySide(subject: InteractionRig, baseline: InteractionRig, label: string, options: LatencyOptions): Promise<SideBySide> {
+export async function deliverySideBySide(rigs: { subject: RigOptions; baseline: RigOptions }, label: string, options: LatencyOptions): Promise<SideBySide> {
+  const started: InteractionRig[] = [];
+  try {
+    const baseline = await startInteractionRig(rigs.baseline);
+    started.push(baseline);
+    const subject = await startInteractionRig(rigs.subject);
+    started.push(subject);
+    return await measure(subject, baseline, label, options);
+  } finally {
+    for (const rig of started.reverse()) await rig.close();
+  }
+}
+
+async function measure(subject: InteractionRig, baseline: InteractionRig, label: string, options: LatencyOptions): Promise<SideBySide> {
   const samples = { subjectHttp: [] as number[], baselineHttp: [] as number[], subjectGateway: [] as number[], baselineGateway: [] as number[] };
   for (let round = 0; round < options.warmup + options.iterations; round++) {
     const taken = {

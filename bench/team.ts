@@ -9,16 +9,12 @@
  * - Command reads from one team process, changed through the other before each round
  *   (coherent-reads.ts). Target: at least 0.8x.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startLocalPostgres, type LocalPostgres } from '../src/registry/team/local-postgres.js';
-import { startCli, type Child } from './cli-process.js';
+import { withClis } from './cli-process.js';
 import { coherentReads } from './coherent-reads.js';
 import type { ThroughputOptions } from './command-reads.js';
 import type { LatencyOptions } from './delivery.js';
 import { deliverySideBySide } from './delivery-side-by-side.js';
-import { startInteractionRig, type InteractionRig } from './interaction-rig.js';
 import { BrokenRun } from './registry.js';
 import type { Row } from './table.js';
 import { benchWorld } from './world.js';
@@ -43,45 +39,24 @@ export async function benchTeam(latency: LatencyOptions, throughput: ThroughputO
 }
 
 async function teamDelivery(database: string, options: LatencyOptions): Promise<Row[]> {
-  const rigs: InteractionRig[] = [];
-  try {
-    const embedded = await startInteractionRig();
-    rigs.push(embedded);
-    const team = await startInteractionRig({ database });
-    rigs.push(team);
-    const { subject, baseline } = await deliverySideBySide(team, embedded, 'team delivery', options);
-    const row = (benchmark: string, figure: 'p50' | 'p99', value: number, against: number, target?: Row['target']): Row =>
-      ({ benchmark, figure, unit: 'ms', value, baseline: against, baselineName: EMBEDDED, ...(target ? { target } : {}) });
-    return [
-      row('22 team delivery, HTTP endpoint', 'p50', subject.http.p50, baseline.http.p50, { comparison: 'at most', ratio: 1.5 }),
-      row('22 team delivery, HTTP endpoint', 'p99', subject.http.p99, baseline.http.p99),
-      row('22 team delivery, gateway bot on the other process', 'p50', subject.gateway.p50, baseline.gateway.p50),
-      row('22 team delivery, gateway bot on the other process', 'p99', subject.gateway.p99, baseline.gateway.p99),
-    ];
-  } finally {
-    for (const rig of rigs.reverse()) await rig.close();
-  }
+  const { subject, baseline } = await deliverySideBySide({ subject: { database }, baseline: {} }, 'team delivery', options);
+  const row = (benchmark: string, figure: 'p50' | 'p99', value: number, against: number, target?: Row['target']): Row =>
+    ({ benchmark, figure, unit: 'ms', value, baseline: against, baselineName: EMBEDDED, ...(target ? { target } : {}) });
+  return [
+    row('22 team delivery, HTTP endpoint', 'p50', subject.http.p50, baseline.http.p50, { comparison: 'at most', ratio: 1.5 }),
+    row('22 team delivery, HTTP endpoint', 'p99', subject.http.p99, baseline.http.p99),
+    row('22 team delivery, gateway bot on the other process', 'p50', subject.gateway.p50, baseline.gateway.p50),
+    row('22 team delivery, gateway bot on the other process', 'p99', subject.gateway.p99, baseline.gateway.p99),
+  ];
 }
 
 async function teamReads(database: string, options: ThroughputOptions): Promise<Row[]> {
   const world = benchWorld({ appCount: 1, memberCount: 0 });
-  const directory = await mkdtemp(join(tmpdir(), 'slashbench-bench-team-'));
-  const children: Child[] = [];
-  try {
-    const embedded = await startCli(join(directory, 'embedded'), world.file);
-    children.push(embedded);
-    const reader = await startCli(join(directory, 'reader'), world.file, { database });
-    children.push(reader);
-    const writer = await startCli(join(directory, 'writer'), world.file, { database });
-    children.push(writer);
-    const rates = await coherentReads(world, { label: 'team command reads', subject: { through: writer, from: reader }, baseline: { through: embedded, from: embedded } }, options);
-    return [{
-      benchmark: '22 team command reads (100 commands, one process)', figure: `req/s, ${options.connections} connections`, unit: 'req/s',
-      value: rates.subject, baseline: rates.baseline, baselineName: EMBEDDED,
-      target: { comparison: 'at least', ratio: 0.8 },
-    }];
-  } finally {
-    for (const child of children.reverse()) await child.stop();
-    await rm(directory, { recursive: true, force: true });
-  }
+  const rates = await withClis(world.file, { embedded: {}, reader: { database }, writer: { database } }, ({ embedded, reader, writer }) =>
+    coherentReads(world, { label: 'team command reads', subject: { through: writer, from: reader }, baseline: { through: embedded, from: embedded } }, options));
+  return [{
+    benchmark: '22 team command reads (100 commands, one process)', figure: `req/s, ${options.connections} connections`, unit: 'req/s',
+    value: rates.subject, baseline: rates.baseline, baselineName: EMBEDDED,
+    target: { comparison: 'at least', ratio: 0.8 },
+  }];
 }
