@@ -9,11 +9,11 @@
  */
 import { statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../src/registry/free-port.js';
 import { SETTINGS_FILE_NAME } from '../../src/registry/host/settings-file.js';
 import { startRegistry, type RunningRegistry } from '../../src/registry/start.js';
 import { openBrowser, type TestBrowser } from '../helpers/chromium.js';
@@ -87,16 +87,6 @@ async function connectRemote(url: string, tokens: string[]): Promise<void> {
     await page.getByTestId(`remote-token-${index}`).fill(token);
   }
   await Promise.all([page.waitForEvent('load'), page.getByTestId('remote-connect').click()]);
-}
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
 }
 
 describe('the client\'s settings in Chromium', () => {
@@ -228,7 +218,7 @@ describe('the client\'s settings in Chromium', () => {
     await ready(EXAMPLE.bob.id);
     expect(await page.getByTestId('sidebar-title').textContent()).toBe('Example Guild');
 
-    const nowhere = `http://127.0.0.1:${await closedPort()}`;
+    const nowhere = `http://127.0.0.1:${await freePort()}`;
     await connectRemote(nowhere, ['any-token']);
     await page.getByTestId('registry-error').filter({ hasText: `The remote registry at ${nowhere} could not be reached` }).waitFor();
     await page.getByTestId('registry-banner-settings').click();

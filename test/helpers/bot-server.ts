@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { verifyKey } from 'discord-interactions';
+import { freePort } from '../../src/registry/free-port.js';
 
 /** One request as the bot received it. */
 export interface ReceivedRequest {
@@ -86,13 +87,7 @@ export function signatureCheckingBot(publicKey: string, onInteraction: BotHandle
   };
 }
 
-/** A loopback address where nothing listens: a server is started and closed to find a free port. */
+/** A loopback address where nothing listens. */
 export async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return `http://127.0.0.1:${port}/interactions`;
+  return `http://127.0.0.1:${await freePort()}/interactions`;
 }

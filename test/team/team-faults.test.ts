@@ -8,7 +8,7 @@
  */
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/registry/team/local-postgres.js';
+import { freePort } from '../../src/registry/free-port.js';
 import { GatewayClient } from '../helpers/gateway-client.js';
 import { EXAMPLE } from '../helpers/listening-registry.js';
 import { cleanupRegistryProcesses, EXAMPLE_WORLD, runRegistryToExit, startRegistryProcess } from '../helpers/registry-process.js';

@@ -7,11 +7,11 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from '../free-port.js';
 
 const run = promisify(execFile);
 
@@ -41,16 +41,6 @@ export function postgresBinaries(): string {
     if (existsSync(join(bin, 'initdb')) && existsSync(join(bin, 'pg_ctl'))) return bin;
   }
   throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (Debian), or pass --database with a server of your own');
-}
-
-/** A loopback port nobody listens on now. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== 'object' || address === null) throw new Error('no free port');
-  return address.port;
 }
 
 /** Runs a PostgreSQL program as the `postgres` user when this process is root (PostgreSQL refuses root), else as itself. */

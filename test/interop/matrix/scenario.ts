@@ -4,9 +4,9 @@
  * simulated client acting as alice. Every library runs these same steps and is held to the
  * same outcomes, read from alice's event stream and the API, as a person and a bot see them.
  */
-import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../src/registry/free-port.js';
 import { ClientSession, fromInteraction, indexed, type Data, type IndexedCommand } from '../../helpers/client-session.js';
 import { builtRegistry, EXAMPLE, type ListeningRegistry } from '../../helpers/listening-registry.js';
 import { startBotProcess, type BotProcess } from './bot-process.js';
@@ -43,16 +43,6 @@ const GLOBAL_COMMANDS = [
 const REPORT = 'Report: all good\n';
 
 const byName = (left: { name: string }, right: { name: string }) => (left.name < right.name ? -1 : 1);
-
-/** A loopback port nobody listens on right now, for an HTTP bot to take. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
-}
 
 export function describeMatrix(bot: MatrixBot): void {
   describe(`${bot.library} (${bot.delivery}) against Slashbench`, () => {
