@@ -212,3 +212,35 @@ describe('a fault while delivering', () => {
     expect((await harness.registry.bot({ method: 'GET', url: `/api/v10/applications/${IDS.app}/commands` })).statusCode).toBe(200);
   });
 });
+
+describe('storing the interaction', () => {
+  it('stores it by the time the bot has it, so an answer at once finds it', async () => {
+    const harness = await interactionHarness();
+    const command = await harness.command({ name: 'quick', description: 'Answered at once' });
+    // The bot answers the moment the frame is handed to it, before the invoking route goes on.
+    let answered: Promise<{ statusCode: number }> | undefined;
+    const dispatch = harness.gateway.dispatchToBot.bind(harness.gateway);
+    harness.gateway.dispatchToBot = (...args: Parameters<typeof dispatch>) => {
+      const delivered = dispatch(...args);
+      answered = harness.callback(args[2] as Record<string, unknown>, { type: 4, data: { content: 'at once' } });
+      return delivered;
+    };
+    expect((await harness.invoke(slashInvocation(command, {}, 2))).statusCode).toBe(204);
+    expect((await answered)?.statusCode).toBe(204);
+  });
+
+  it('a disk that fills as it is stored: the client is answered 507, and the token finds nothing', async () => {
+    const harness = await interactionHarness();
+    const command = await harness.command({ name: 'full', description: 'The disk fills' });
+    const interactions = harness.registry.store.interactions;
+    interactions.add = () => Promise.reject(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }));
+    const interaction = harness.gateway.nextInteraction();
+    const response = await harness.invoke(slashInvocation(command, {}, 2));
+    expect(response.statusCode, response.body).toBe(507);
+    expect(response.json()).toMatchObject({ code: 0 });
+    // The app's copy had gone; its answer is refused as for any unknown interaction.
+    const refused = await harness.callback(await interaction, { type: 4, data: { content: 'late' } });
+    expect(refused.json()).toMatchObject({ code: 10062 });
+    expect(harness.events.map((event) => event.type)).not.toContain('INTERACTION_CREATE');
+  });
+});

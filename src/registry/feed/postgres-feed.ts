@@ -7,7 +7,8 @@
  * forget. A dedicated connection listens; when it is lost it reconnects by itself, then
  * forgets every cache and reads the rows it may have missed.
  */
-import pg from 'pg';
+import type pg from 'pg';
+import { pgDriver } from '../store/pg-driver.js';
 import { inOrder } from '../in-order.js';
 import type { Sql } from '../store/database.js';
 import type { ChangeFeed, FeedEvent } from './change-feed.js';
@@ -80,7 +81,7 @@ export class PostgresFeed implements ChangeFeed {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.url, application_name: `${this.connectionName}:listen` });
+    const client = new (pgDriver().Client)({ connectionString: this.options.url, application_name: `${this.connectionName}:listen` });
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));
     client.on('notification', (message) => this.heard(message.channel, message.payload ?? ''));

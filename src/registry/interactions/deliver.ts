@@ -40,9 +40,12 @@ async function deadlineReached(services: InteractionServices, record: Interactio
  * copy is on its way (written to the endpoint's socket or the bot's sessions) or cannot go
  * (a failed verification, no bot): the route answers the client after it, so the app's copy
  * never waits behind the client's 204. An endpoint still being verified does not hold it up.
+ * `write` stores the interaction (once, however often it is called): right after the app's
+ * copy has gone, before anything reads it; a refusal reaches the route through `sent(error)`.
  */
 export async function deliver(
-  services: InteractionServices, application: ApplicationRecord, record: InteractionRecord, sent: () => void = () => undefined,
+  services: InteractionServices, application: ApplicationRecord, record: InteractionRecord,
+  sent: (error?: unknown) => void, write: () => Promise<void>,
 ): Promise<void> {
   const deadline = setTimeout(() => {
     deadlineReached(services, record).catch((error: unknown) => {
@@ -53,9 +56,21 @@ export async function deliver(
   const inspect = (type: string, data: Record<string, unknown>) =>
     toUser(services, record.user_id, type, { id: record.id, nonce: record.nonce, application_id: application.id, ...data });
   const announce = () => toUser(services, record.user_id, 'INTERACTION_CREATE', { id: record.id, nonce: record.nonce });
+  /** Stores the interaction; false, the client told through `sent`, when the store refused it. */
+  const stored = async (): Promise<boolean> => {
+    try {
+      await write();
+      return true;
+    } catch (error) {
+      clearTimeout(deadline);
+      sent(error);
+      return false;
+    }
+  };
 
   if (application.interactions_endpoint_url === null) {
     const dispatched = services.gateway.dispatchToBot(application.id, 'INTERACTION_CREATE', record.payload, record.guild_id);
+    if (!await stored()) return;
     announce();
     inspect('INTERACTION_DELIVERY', { method: 'gateway', payload: record.payload, deadline_at: record.created_at + services.deadlineMs });
     sent();
@@ -75,11 +90,13 @@ export async function deliver(
   // A first delivery verifies the endpoint (two PINGs) before sending: the client hears of the interaction meanwhile.
   const verifying = services.verifications.recall(application.id, application.interactions_endpoint_url) === undefined;
   if (verifying) {
+    if (!await stored()) return;
     announce();
     sent();
   }
   const verdict = await ensureVerified(services.store, application, services.verifications);
   if (!verdict.ok) {
+    if (!await stored()) return;
     if (!verifying) announce();
     clearTimeout(deadline);
     await fail(services, record, 'endpoint-error', `The interactions endpoint failed verification (${verdict.check}): ${verdict.reason}`);
@@ -96,16 +113,14 @@ export async function deliver(
     },
   });
   // The request is on its way (written at once on a warm connection, on the next tick by
-  // node:https); the client's events follow it rather than holding it up, and always come
-  // before the answer's.
-  const told = new Promise<void>((resolve) => process.nextTick(() => {
-    if (!verifying) announce();
-    if (request) inspect('INTERACTION_DELIVERY', { method: 'http', payload: record.payload, request, deadline_at: record.created_at + services.deadlineMs });
-    sent();
-    resolve();
-  }));
+  // node:https); the interaction's row and the client's events follow it rather than holding
+  // it up, and always come before the answer's.
+  if (!await stored()) return;
+  await new Promise<void>((resolve) => process.nextTick(resolve));
+  if (!verifying) announce();
+  if (request) inspect('INTERACTION_DELIVERY', { method: 'http', payload: record.payload, request, deadline_at: record.created_at + services.deadlineMs });
+  sent();
   const result = await answered;
-  await told;
   inspect('INTERACTION_BOT_RESPONSE', {
     outcome: result.outcome, status: result.status, body: result.responseBody, elapsed_ms: result.elapsedMs, error: result.error,
     ...(result.files ? { files: result.files.map((file) => ({ field: file.field, filename: file.filename, size: file.bytes.length, content_type: file.contentType })) } : {}),

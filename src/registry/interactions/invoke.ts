@@ -60,7 +60,10 @@ export function parseInvokeBody(input: unknown): InvokeBody {
   return body as unknown as InvokeBody;
 }
 
-/** A started interaction: `sent` settles once the app's copy is on its way, `delivered` once its delivery has ended. */
+/**
+ * A started interaction: `sent` settles once the app's copy is on its way (rejecting if the
+ * interaction could not be stored), `delivered` once its delivery has ended.
+ */
 export interface Started {
   record?: InteractionRecord;
   sent: Promise<void>;
@@ -200,16 +203,28 @@ async function startInteraction(
     authorizing_integration_owners: owners, payload, origin,
     metadata: interactionMetadata({ id, type: body.type, user: apiUser(user), owners, ...await metadataFacts(services, user, application, body.type, source) }),
   };
-  await store.attachments.markUsed(source.attachments ?? [], id);
-  await services.ledger.add(record);
+  // The row every later route reads, and the files it sends marked used; written once.
+  let writing: Promise<void> | undefined;
+  const write = () => (writing ??= (async () => {
+    await store.attachments.markUsed(source.attachments ?? [], id);
+    await services.ledger.add(record);
+  })());
+  // SQLite writes when asked, in this very turn (sqlite-database.ts), and the app's answer can
+  // only arrive on a later one: there the row follows the app's copy out, off the time the
+  // developer waits for (deliver.ts). A team's database answers over the network, so there the
+  // row goes first, where a callback reaching any process finds it.
+  if (store.sql.dialect !== 'sqlite') await write();
   // deliver() tells the client INTERACTION_CREATE, once the app's copy is on its way. The
   // route does not wait for it, so a fault of its own must end the interaction here rather
   // than reach the process as an unhandled rejection.
-  let markSent!: () => void;
-  const sent = new Promise<void>((resolve) => (markSent = resolve));
-  const delivered = deliver(services, application, record, markSent).catch((error: unknown) => {
+  let markSent!: (error?: unknown) => void;
+  const sent = new Promise<void>((resolve, reject) => (markSent = (error) => (error === undefined ? resolve() : reject(error))));
+  // The route hears a refused write through `sent`; nothing else must see the rejection as unhandled.
+  sent.catch(() => undefined);
+  const delivered = deliver(services, application, record, markSent, write).catch(async (error: unknown) => {
     markSent();
-    return fail(services, record, 'internal-error', `Slashbench failed while delivering: ${(error as Error).message}`);
+    await write();
+    await fail(services, record, 'internal-error', `Slashbench failed while delivering: ${(error as Error).message}`);
   }).catch((error: unknown) => console.error(`slashbench: an interaction's failure could not be told: ${(error as Error).message}`));
   return { record, sent, delivered };
 }

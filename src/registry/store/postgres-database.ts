@@ -12,7 +12,8 @@
  * lock across processes, so a hundred concurrent writers queue instead of retrying in a storm.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import pg from 'pg';
+import type pg from 'pg';
+import { pgDriver } from './pg-driver.js';
 import type { Sql } from './database.js';
 import { KeyedTurns } from './keyed-turns.js';
 import { ReadCache } from './read-cache.js';
@@ -56,7 +57,7 @@ export function numberPlaceholders(sql: string): string {
 const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === 20 || oid === 1700) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
+    return pgDriver().types.getTypeParser(oid, format);
   },
 } as pg.CustomTypesConfig;
 
@@ -202,7 +203,7 @@ export class PostgresDatabase implements Sql {
 
 /** A pool for `url`, its clients answering numbers as numbers and named for this process, failing fast when the server is away. */
 export function postgresPool(url: string, processId: string): pg.Pool {
-  const pool = new pg.Pool({
+  const pool = new (pgDriver().Pool)({
     connectionString: url, types, max: 10,
     // A request must hear within a second that the database is away, not hang (503).
     connectionTimeoutMillis: 1000,

@@ -10,7 +10,7 @@ import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import { pgDriver } from '../store/pg-driver.js';
 import { freePort } from '../free-port.js';
 
 const run = promisify(execFile);
@@ -75,7 +75,7 @@ export async function startLocalPostgres(options: { port?: number } = {}): Promi
   return {
     url, port, directory,
     async createDatabase(name) {
-      const client = new pg.Client({ connectionString: url });
+      const client = new (pgDriver().Client)({ connectionString: url });
       await client.connect();
       try {
         await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
