@@ -33,8 +33,8 @@ const AT_MOST_3 = { comparison: 'at most', ratio: 3 } as const;
 const AT_MOST_4 = { comparison: 'at most', ratio: 4 } as const;
 
 /** Why 3 may be out of reach: what the profile shows (docs/benchmarks.md, "The delivery profile"). */
-const HTTP_FLOOR = 'a bare server that only forwards the signed body, in its own process as the registry is, already takes 2-2.7x '
-  + 'the floor (a second hop and the signature); the registry\'s checks and payload then leave under one floor of room. '
+const HTTP_FLOOR = 'a bare server that only forwards the signed body, in its own process as the registry is, already takes 2.7-3x '
+  + 'the floor (a second hop and the signature); the registry\'s checks and payload have no room left. '
   + 'Profile: npm run bench -- --only delivery --profile';
 
 export async function benchDelivery(options: LatencyOptions): Promise<Row[]> {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { redactUrl } from '../../src/registry/http/log-redaction.js';
-import { hashSecret } from '../../src/registry/store/secrets.js';
+import { hashSecret, randomText } from '../../src/registry/store/secrets.js';
 import { accessWorld, TOKEN_KINDS, type AccessWorld } from '../helpers/access-world.js';
 import { CLIENT_SECRET, REDIRECT, form } from '../helpers/oauth.js';
 import { injection } from '../helpers/route-answers.js';
@@ -139,5 +139,21 @@ describe('credentials in logs', () => {
     expect(redactUrl('/attachments/1/2/a.txt?hm=abc&x=1')).toBe('/attachments/1/2/a.txt?hm=[redacted]&x=1');
     expect(redactUrl('/callback?code=abc&state=s')).toBe('/callback?code=[redacted]&state=s');
     expect(redactUrl(`/api/v10/applications/${IDS.app}/commands`)).toBe(`/api/v10/applications/${IDS.app}/commands`);
+  });
+});
+
+describe('random text for interaction tokens', () => {
+  it('hands out each random byte once, across refills of its pool, in base64url', () => {
+    // 32 bytes each: 300 of them pass the 4 KiB pool twice.
+    const texts = Array.from({ length: 300 }, () => randomText(32));
+    expect(new Set(texts).size).toBe(texts.length);
+    for (const text of texts) {
+      expect(text).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(Buffer.from(text, 'base64url')).toHaveLength(32);
+    }
+    // No two texts share a run of bytes, as they would if the pool were handed out twice before a refill.
+    const halves = texts.flatMap((text) => [text.slice(0, 21), text.slice(21)]);
+    expect(new Set(halves).size).toBe(halves.length);
+    expect(Buffer.from(randomText(5000), 'base64url')).toHaveLength(5000);
   });
 });

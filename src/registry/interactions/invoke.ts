@@ -5,7 +5,6 @@
  * client at once with the reason. An accepted one becomes the exact payload the service
  * sends, is recorded in the ledger and is handed to delivery; the client hears the rest live.
  */
-import { randomBytes } from 'node:crypto';
 import { DEFAULT_HANDLER, effectiveIntegrationTypes } from '../../shared/command-rules/index.js';
 import { validateInvocation } from '../../shared/invocation/index.js';
 import { InteractionResponseType, type APIMessage } from 'discord-api-types/v10';
@@ -19,6 +18,7 @@ import { invalidField, invalidFormBody, ServiceError } from '../http/service-err
 import { commandVerdict, locateChannel, type Location } from '../queries/command-index.js';
 import { snowflakeField } from '../routes/path-values.js';
 import type { ApplicationRecord, StoredCommand, UserRecord } from '../store/records.js';
+import { randomText } from '../store/secrets.js';
 import { deliver, fail } from './deliver.js';
 import { launchActivity } from './launch.js';
 import type { InteractionRecord } from './ledger.js';
@@ -176,7 +176,7 @@ async function startInteraction(
 ): Promise<Started & { record: InteractionRecord }> {
   const { store } = services;
   const id = services.nextId();
-  const token = `aW50ZXJhY3Rpb246${id}:${randomBytes(32).toString('base64url')}`;
+  const token = `aW50ZXJhY3Rpb246${id}:${randomText(32)}`;
   const guildId = location.kind === 'guild' ? location.guildId : null;
   // A guild command comes only through its guild's install, whatever integration_types it stores.
   const integrationTypes = source.command?.guild_id != null

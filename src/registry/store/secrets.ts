@@ -2,7 +2,7 @@
  * Tokens and secrets are stored only as SHA-256 digests: a leaked database reveals no
  * credential, and a lookup by digest never compares the secret itself byte by byte.
  */
-import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, randomFillSync, timingSafeEqual } from 'node:crypto';
 
 /** The digest a token is stored and looked up by. */
 export function hashSecret(secret: string): string {
@@ -28,4 +28,19 @@ export function generateToken(subjectId: string): string {
 /** A new random client secret. */
 export function generateSecret(): string {
   return randomBytes(24).toString('base64url');
+}
+
+/** Random bytes drawn 4 KiB at a time: a call into the system's generator costs about what an interaction's other checks do together. */
+const pool = Buffer.alloc(4096);
+let used = pool.length;
+
+/** `size` fresh random bytes (each byte of the pool is handed out once), in base64url. */
+export function randomText(size: number): string {
+  if (size > pool.length) return randomBytes(size).toString('base64url');
+  if (used + size > pool.length) {
+    randomFillSync(pool);
+    used = 0;
+  }
+  used += size;
+  return pool.toString('base64url', used - size, used);
 }
