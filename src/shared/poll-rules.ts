@@ -7,6 +7,7 @@
 import type { APIPartialEmoji, APIPollMedia, RESTAPIPollCreate } from 'discord-api-types/v10';
 import { ErrorCollector, type FieldPath, type RuleResult } from './command-rules/error-tree.js';
 import { MESSAGES } from './command-rules/messages.js';
+import { isJsonObject } from './json-object.js';
 
 export const POLL_LIMITS = {
   questionText: 300,
@@ -28,10 +29,6 @@ export interface PollInput {
   layout_type: 1;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** An answer's emoji: a custom one by `id` or a unicode one by `name`. */
 function pollEmoji(emoji: Record<string, unknown>): APIPartialEmoji | undefined {
   const id = typeof emoji.id === 'string' && /^\d{1,20}$/.test(emoji.id) ? emoji.id : null;
@@ -43,14 +40,14 @@ function pollEmoji(emoji: Record<string, unknown>): APIPartialEmoji | undefined 
 /** A poll media `{text, emoji?}`, its text required and at most `max` characters. */
 function checkMedia(errors: ErrorCollector, at: FieldPath, value: unknown, max: number): APIPollMedia | undefined {
   if (value === undefined || value === null) return void errors.add(at, MESSAGES.required.code, MESSAGES.required.text());
-  if (!isObject(value)) return void errors.add(at, MESSAGES.notObject.code, MESSAGES.notObject.text());
+  if (!isJsonObject(value)) return void errors.add(at, MESSAGES.notObject.code, MESSAGES.notObject.text());
   const { text, emoji } = value;
   if (text === undefined || text === null) return void errors.add([...at, 'text'], MESSAGES.required.code, MESSAGES.required.text());
   if (typeof text !== 'string') return void errors.add([...at, 'text'], MESSAGES.notString.code, MESSAGES.notString.text(text));
   const length = [...text].length;
   if (length < 1 || length > max) return void errors.add([...at, 'text'], MESSAGES.badLength.code, MESSAGES.badLength.text(1, max));
   if (emoji === undefined || emoji === null) return { text };
-  const partial = isObject(emoji) ? pollEmoji(emoji) : undefined;
+  const partial = isJsonObject(emoji) ? pollEmoji(emoji) : undefined;
   if (!partial) return void errors.add([...at, 'emoji'], MESSAGES.notObject.code, MESSAGES.notObject.text());
   return { text, emoji: partial };
 }
@@ -58,7 +55,7 @@ function checkMedia(errors: ErrorCollector, at: FieldPath, value: unknown, max: 
 /** Checks a poll at `at` (`['poll']`, or `['data', 'poll']` in a callback). */
 export function validatePoll(input: unknown, at: FieldPath): RuleResult<PollInput> {
   const errors = new ErrorCollector();
-  if (!isObject(input)) {
+  if (!isJsonObject(input)) {
     errors.add(at, MESSAGES.notObject.code, MESSAGES.notObject.text());
     return { ok: false, errors: errors.tree };
   }
@@ -72,7 +69,7 @@ export function validatePoll(input: unknown, at: FieldPath): RuleResult<PollInpu
   } else {
     poll.answers.forEach((answer: unknown, index) => {
       const path = [...at, 'answers', index];
-      if (!isObject(answer)) return void errors.add(path, MESSAGES.notObject.code, MESSAGES.notObject.text());
+      if (!isJsonObject(answer)) return void errors.add(path, MESSAGES.notObject.code, MESSAGES.notObject.text());
       const media = checkMedia(errors, [...path, 'poll_media'], answer.poll_media, POLL_LIMITS.answerText);
       if (media) answers.push(media);
     });
@@ -100,7 +97,7 @@ export function validatePoll(input: unknown, at: FieldPath): RuleResult<PollInpu
 
 /** The `poll` of a message body, checked at `at` + `poll`; undefined when the body has none. */
 export function validateBodyPoll(body: unknown, at: FieldPath): RuleResult<PollInput | undefined> {
-  const poll = isObject(body) ? body.poll : undefined;
+  const poll = isJsonObject(body) ? body.poll : undefined;
   if (poll === undefined || poll === null) return { ok: true, value: undefined };
   return validatePoll(poll, [...at, 'poll']);
 }

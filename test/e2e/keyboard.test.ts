@@ -63,6 +63,15 @@ async function tabTo(selector: string, back = false): Promise<void> {
   throw new Error(`Tab never reached ${selector}; the focus is on ${await focusedId()}`);
 }
 
+/** Tabs to the message box, types `/name` and chooses the command with Enter, as a keyboard user does. */
+async function chooseCommand(name: string): Promise<void> {
+  await tabTo('[data-testid="composer-input"]');
+  await page.keyboard.type(`/${name}`);
+  await page.locator(`[data-testid="picker-entry"][data-command="/${name}"][aria-selected="true"]`).waitFor();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('chosen-command').filter({ hasText: `/${name}` }).waitFor();
+}
+
 /** The names of the option chips shown, in order. */
 function chipNames(): Promise<Array<string | undefined>> {
   return page.locator('[data-testid^="option-chip-"]').evaluateAll((chips) => chips.map((chip) => chip.getAttribute('data-testid')?.replace('option-chip-', '')));
@@ -234,11 +243,7 @@ describe('the client by keyboard alone at 1280x720', () => {
   });
 
   it('opens and submits an app\'s modal: the focus stays inside it, then goes back to the composer', async () => {
-    await tabTo('[data-testid="composer-input"]');
-    await page.keyboard.type('/feedback');
-    await page.locator('[data-testid="picker-entry"][data-command="/feedback"][aria-selected="true"]').waitFor();
-    await page.keyboard.press('Enter');
-    await page.getByTestId('chosen-command').filter({ hasText: '/feedback' }).waitFor();
+    await chooseCommand('feedback');
     await page.keyboard.press('Enter');
     await page.getByTestId('modal').waitFor();
     expect(await focusedId()).toBe('modal-input-subject');
@@ -272,11 +277,7 @@ describe('the client by keyboard alone at 1280x720', () => {
       await page.getByTestId('modal').waitFor();
       await route.fulfill({ response });
     }, { times: 1 });
-    await tabTo('[data-testid="composer-input"]');
-    await page.keyboard.type('/feedback');
-    await page.locator('[data-testid="picker-entry"][data-command="/feedback"][aria-selected="true"]').waitFor();
-    await page.keyboard.press('Enter');
-    await page.getByTestId('chosen-command').filter({ hasText: '/feedback' }).waitFor();
+    await chooseCommand('feedback');
     await page.keyboard.press('Enter');
     await page.getByTestId('modal').waitFor();
     await page.getByTestId('options-form').waitFor({ state: 'detached' });
@@ -358,11 +359,7 @@ describe('the client by keyboard alone at 1280x720', () => {
   });
 
   it('adds optional options from their list with the arrows and Enter, removes one with Backspace, and sends what was added', async () => {
-    await tabTo('[data-testid="composer-input"]');
-    await page.keyboard.type('/survey');
-    await page.locator('[data-testid="picker-entry"][data-command="/survey"][aria-selected="true"]').waitFor();
-    await page.keyboard.press('Enter');
-    await page.getByTestId('chosen-command').filter({ hasText: '/survey' }).waitFor();
+    await chooseCommand('survey');
     // The required options are chips, the focus on the first; the six optional ones wait in the list.
     expect(await chipNames()).toEqual(['name', 'age', 'colour']);
     expect(await page.getByTestId('optional-list').getByRole('option').count()).toBe(6);

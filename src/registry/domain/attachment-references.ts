@@ -6,6 +6,7 @@
  * again in the message's `attachments` (discord/discord-api-docs#8279). Pure.
  */
 import type { APIAttachment, APIEmbedImage, APIUnfurledMediaItem } from 'discord-api-types/v10';
+import { isJsonObject } from '../../shared/json-object.js';
 
 const SCHEME = 'attachment://';
 
@@ -19,10 +20,6 @@ export interface ResolvedReferences {
   embeds?: Json[];
   components?: Json[];
   used: Set<string>;
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Resolves one message's references against its files, by filename. */
@@ -40,16 +37,16 @@ export function resolveAttachmentReferences(
     typeof file.width === 'number' && typeof file.height === 'number' ? { width: file.width, height: file.height } : {};
 
   const image = (value: unknown): unknown => {
-    const file = isObject(value) ? named(value.url) : undefined;
-    if (!file || !isObject(value)) return value;
+    const file = isJsonObject(value) ? named(value.url) : undefined;
+    if (!file || !isJsonObject(value)) return value;
     return {
       ...value, url: file.url, proxy_url: file.proxy_url, ...size(file),
       ...(file.content_type === undefined ? {} : { content_type: file.content_type }),
     } satisfies APIEmbedImage;
   };
   const icon = (value: unknown): unknown => {
-    const file = isObject(value) ? named(value.icon_url) : undefined;
-    if (!file || !isObject(value)) return value;
+    const file = isJsonObject(value) ? named(value.icon_url) : undefined;
+    if (!file || !isJsonObject(value)) return value;
     return { ...value, icon_url: file.url, proxy_icon_url: file.proxy_url };
   };
   const embed = (value: Json): Json => {
@@ -60,24 +57,24 @@ export function resolveAttachmentReferences(
   };
 
   const media = (value: unknown): unknown => {
-    const file = isObject(value) ? named(value.url) : undefined;
-    if (!file || !isObject(value)) return value;
+    const file = isJsonObject(value) ? named(value.url) : undefined;
+    if (!file || !isJsonObject(value)) return value;
     return {
       ...value, url: file.url, proxy_url: file.proxy_url, ...size(file),
       content_type: file.content_type ?? null, attachment_id: file.id,
     } satisfies APIUnfurledMediaItem;
   };
-  const component = (value: unknown): unknown => (isObject(value) ? layout(value) : value);
+  const component = (value: unknown): unknown => (isJsonObject(value) ? layout(value) : value);
   const layout = (value: Json): Json => {
     const out: Json = { ...value };
     if (Array.isArray(value.components)) out.components = value.components.map(component);
     if (value.type === TYPE.SECTION && 'accessory' in value) out.accessory = component(value.accessory);
     if (value.type === TYPE.THUMBNAIL) out.media = media(value.media);
     if (value.type === TYPE.MEDIA_GALLERY && Array.isArray(value.items)) {
-      out.items = value.items.map((item: unknown) => (isObject(item) ? { ...item, media: media(item.media) } : item));
+      out.items = value.items.map((item: unknown) => (isJsonObject(item) ? { ...item, media: media(item.media) } : item));
     }
     if (value.type === TYPE.FILE) {
-      const file = isObject(value.file) ? named(value.file.url) : undefined;
+      const file = isJsonObject(value.file) ? named(value.file.url) : undefined;
       out.file = media(value.file);
       // The service fills in the file card's name and size.
       if (file) Object.assign(out, { name: file.filename, size: file.size });

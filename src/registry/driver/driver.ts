@@ -13,9 +13,9 @@ import type { APIMessage } from 'discord-api-types/v10';
 import type { DriverAction, DriverRun, DriverWait, DriverWaitFailure, RefusedRequest } from '../../shared/driver-api.js';
 import { refusedInvocation, type RunFacts } from '../../shared/scenario/outcome.js';
 import { ATTACHMENT_SIZE_LIMIT } from '../../shared/attachment-limits.js';
-import { errorLines, type ErrorTree } from '../../shared/command-rules/error-tree.js';
 import type { RegistryContext } from '../app.js';
 import { ServiceError } from '../http/service-error.js';
+import { errorBodySentence } from '../interactions/refusal.js';
 import { locateChannel, type Location } from '../queries/command-index.js';
 import type { UserRecord } from '../store/records.js';
 import { contextCommand, slashCommand } from './command-actions.js';
@@ -72,16 +72,14 @@ export class Driver {
       const answer = await this.app.inject({
         method: 'POST', url: `/api/v10/channels/${planned.channelId}/attachments`, headers: { ...headers, 'content-type': 'application/json' }, payload: file,
       });
-      let body: { id?: unknown; message?: unknown; code?: unknown; errors?: ErrorTree } = {};
+      let body: { id?: unknown } = {};
       try {
         body = answer.json();
       } catch {
         // Not JSON: the status says enough.
       }
       if (answer.statusCode === 200 && typeof body.id === 'string') return body.id;
-      const fields = body.errors ? errorLines(body.errors).map((line) => `${line.path}: ${line.message}`) : [];
-      const why = fields.length > 0 ? fields.join('; ') : `${String(body.message ?? 'refused')} (${String(body.code ?? 0)})`;
-      throw driverError(at, `the upload route refused the file (${answer.statusCode}): ${why}; a file is {filename, content_type, data (base64)} of at most ${ATTACHMENT_SIZE_LIMIT / 1024 / 1024} MiB`);
+      throw driverError(at, `the upload route refused the file (${answer.statusCode}): ${errorBodySentence(body, '; ')}; a file is {filename, content_type, data (base64)} of at most ${ATTACHMENT_SIZE_LIMIT / 1024 / 1024} MiB`);
     });
   }
 

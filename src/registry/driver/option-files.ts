@@ -7,25 +7,22 @@
  * uploaded itself) is sent as it is.
  */
 import { ApplicationCommandOptionType } from 'discord-api-types/v10';
+import { isJsonObject } from '../../shared/json-object.js';
 
 /** Uploads one file; answers its attachment id. `at` is the option's path, for a refusal. */
 export type UploadFile = (file: Record<string, unknown>, at: Array<string | number>) => Promise<string>;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The options with every file value uploaded and replaced by its id, in order (subcommands' too). */
 export async function uploadOptionFiles(options: unknown, upload: UploadFile, at: Array<string | number> = ['options']): Promise<unknown> {
   if (!Array.isArray(options)) return options;
   const uploaded: unknown[] = [];
   for (const option of options) {
-    if (!isRecord(option)) {
+    if (!isJsonObject(option)) {
       uploaded.push(option);
       continue;
     }
     const name = typeof option.name === 'string' ? option.name : uploaded.length;
-    if (option.type === ApplicationCommandOptionType.Attachment && isRecord(option.value)) {
+    if (option.type === ApplicationCommandOptionType.Attachment && isJsonObject(option.value)) {
       uploaded.push({ ...option, value: await upload(option.value, [...at, name]) });
     } else if (Array.isArray(option.options)) {
       uploaded.push({ ...option, options: await uploadOptionFiles(option.options, upload, [...at, name]) });

@@ -12,14 +12,18 @@ import type { InteractionRecord } from './ledger.js';
 
 export const REFUSED_PREFIX = "The bot's answer was refused: ";
 
-/** The sentence for a refusal's body: each field error as `path: message`, or the service's message. */
-export function refusalSentence(body: unknown): string {
+/** What an error body of the service says: each field error as `path: message` (joined by `separator`), or its message and code. */
+export function errorBodySentence(body: unknown, separator = ' '): string {
   const { message, code, errors } = (body ?? {}) as { message?: unknown; code?: unknown; errors?: unknown };
   const lines = typeof errors === 'object' && errors !== null ? errorLines(errors as ErrorTree) : [];
-  const said = lines.length > 0
-    ? lines.map((line) => (line.path ? `${line.path}: ${line.message}` : line.message)).join(' ')
+  return lines.length > 0
+    ? lines.map((line) => (line.path ? `${line.path}: ${line.message}` : line.message)).join(separator)
     : `${typeof message === 'string' ? message : 'Refused'}${typeof code === 'number' ? ` (${code})` : ''}`;
-  return `${REFUSED_PREFIX}${said}`;
+}
+
+/** The sentence for a refusal's body. */
+export function refusalSentence(body: unknown): string {
+  return `${REFUSED_PREFIX}${errorBodySentence(body)}`;
 }
 
 /** What the inspector shows of a refused request: its route, body, files and the answer. */

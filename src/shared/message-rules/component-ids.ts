@@ -3,6 +3,7 @@
  * already used in the message, in the order the components appear (message-facts.md,
  * "Components"). Applied to a copy once the message passed its checks.
  */
+import { isJsonObject } from '../json-object.js';
 
 function children(component: Record<string, unknown>): unknown[] {
   const found: unknown[] = [];
@@ -12,13 +13,9 @@ function children(component: Record<string, unknown>): unknown[] {
   return found;
 }
 
-function isComponent(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function walk(components: readonly unknown[], visit: (component: Record<string, unknown>) => void): void {
   for (const component of components) {
-    if (!isComponent(component)) continue;
+    if (!isJsonObject(component)) continue;
     visit(component);
     walk(children(component), visit);
   }

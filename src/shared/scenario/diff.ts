@@ -3,6 +3,7 @@
  * expected "Hello" but got "Hi"`, a field that appeared or went away, a list that grew or
  * shrank. Both sides are normalized first (normalize.ts), so only real changes show.
  */
+import { isJsonObject } from '../json-object.js';
 
 export interface Difference {
   /** `reply.embeds[0].title`; '' for the whole value. */
@@ -25,10 +26,6 @@ function join(path: string, key: string | number): string {
   return typeof key === 'number' ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Every difference between `expected` and `actual`, depth first, keys in order. */
 export function differences(expected: unknown, actual: unknown, path = ''): Difference[] {
   const at = (text: string): Difference => ({ path, expected, actual, text: `${path || '(the outcome)'}: ${text}` });
@@ -42,7 +39,7 @@ export function differences(expected: unknown, actual: unknown, path = ''): Diff
     }
     return found;
   }
-  if (isRecord(expected) && isRecord(actual)) {
+  if (isJsonObject(expected) && isJsonObject(actual)) {
     const keys = [...new Set([...Object.keys(expected), ...Object.keys(actual)])].sort();
     return keys.flatMap((key) => {
       const inExpected = key in expected;
