@@ -8,7 +8,7 @@
 import type { WorldFile } from '../world-file.js';
 import { normalizeOutcome, worldIds } from './normalize.js';
 import { outcomeOf, refusedInvocation, type HeardEvent, type RunKind } from './outcome.js';
-import { SCENARIO_VERSION, type MessageReference, type RecordedFile, type ScenarioAction, type ScenarioFile, type ScenarioStep } from './scenario-file.js';
+import { ATTACHMENT_OPTION, SCENARIO_VERSION, type MessageReference, type RecordedFile, type ScenarioAction, type ScenarioFile, type ScenarioStep } from './scenario-file.js';
 
 /** An interaction as the inspector holds it (its entries have this shape). */
 export interface RecordedInteraction {
@@ -30,8 +30,6 @@ export interface RecordedScenario {
   /** Interactions left out, each with why (a file that could not be read back, a modal whose opener is not recorded). */
   skipped: string[];
 }
-
-const ATTACHMENT_OPTION = 11;
 
 /** The ids the file options of an invocation name (its subcommands' too). */
 export function attachmentIds(options: unknown): string[] {

@@ -16,7 +16,8 @@ import { worldFileSchema } from '../world-file.js';
 export const SCENARIO_VERSION = 2;
 const READ_VERSIONS: readonly unknown[] = [1, SCENARIO_VERSION];
 
-const ATTACHMENT_OPTION = 11;
+/** An ATTACHMENT option's type: its value is a file's upload id, or in a scenario the file itself. */
+export const ATTACHMENT_OPTION = 11;
 
 /**
  * A file an ATTACHMENT option carried in the recording, as the driver takes it: the replay
