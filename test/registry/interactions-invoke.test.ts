@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { interactionHarness, slashInvocation } from '../helpers/interaction-harness.js';
+import { SESSIONS_PER_USER } from '../../src/registry/store/session-store.js';
 import { IDS, TOKENS } from '../helpers/test-registry.js';
 
 const options = [
@@ -193,6 +194,47 @@ describe('refusals the client hears', () => {
     const command = await harness.command({ name: 'ping', description: 'Ping' });
     expect((await harness.invoke(slashInvocation(command))).statusCode).toBe(204);
     expect(await harness.event('INTERACTION_FAILURE')).toMatchObject({ reason: 'no-bot' });
+  });
+});
+
+describe('one invocation after another', () => {
+  // What the checks and the payload read is kept between invocations (interactions/standing.ts):
+  // each must still see the world as it is when it comes.
+  it('sees the member, the channel\'s last message and the permissions as they are now', async () => {
+    const harness = await interactionHarness();
+    const command = await harness.command({ name: 'Wave', type: 2 });
+    const invoke = async () => {
+      const next = harness.gateway.nextInteraction();
+      const response = await harness.invoke(slashInvocation(command, { target_id: IDS.owner }), TOKENS.member);
+      return response.statusCode === 204 ? await next : response;
+    };
+    const first = await invoke() as Record<string, { nick?: unknown; last_message_id?: unknown }>;
+    expect(first.member?.nick).toBeNull();
+
+    const member = await harness.registry.store.world.member(IDS.guild, IDS.member);
+    await harness.registry.store.world.putMember({ ...member!, nick: 'Renamed' });
+    await harness.registry.store.messages.putMessage({
+      id: '500000000000000002', channel_id: IDS.general, author_id: IDS.owner, content: 'since',
+      timestamp: new Date(0).toISOString(), edited_timestamp: null, type: 0, flags: 0, embeds: [], components: [], attachments: [],
+      application_id: null, webhook_id: null, interaction_metadata: null,
+    });
+    const second = await invoke() as Record<string, { nick?: unknown; last_message_id?: unknown }>;
+    expect(second.member?.nick).toBe('Renamed');
+    expect(first.channel?.last_message_id).toBeNull();
+    expect(second.channel?.last_message_id).toBe('500000000000000002');
+
+    await harness.registry.store.world.putRole({ id: IDS.guild, guild_id: IDS.guild, name: '@everyone', permissions: String(1n << 31n), position: 0 });
+    expect((await invoke() as { statusCode: number }).statusCode).toBe(403);
+  });
+
+  it('refuses a session token once newer sessions have pushed it out', async () => {
+    const harness = await interactionHarness();
+    const command = await harness.command({ name: 'ping', description: 'Ping' });
+    const { sessions } = harness.registry.store;
+    await sessions.put('first-session', IDS.member, 1);
+    expect((await harness.invoke(slashInvocation(command), 'first-session')).statusCode).toBe(204);
+    for (let index = 0; index < SESSIONS_PER_USER; index++) await sessions.put(`newer-session-${index}`, IDS.member, 2 + index);
+    expect((await harness.invoke(slashInvocation(command), 'first-session')).statusCode).toBe(401);
   });
 });
 

@@ -130,6 +130,30 @@ describe('the read cache behind a store', () => {
     roles.push({ id: '9', guild_id: '1', name: 'x', permissions: '0', position: 0 });
     expect(await store.world.roles('1')).toEqual([]);
   });
+
+  it('keeps an answer made from cached tables, frozen, until they change here or in another registry', async () => {
+    const [first, second] = await twoConnections();
+    let made = 0;
+    const guildName = () => first.sql.cachedAnswer('guild name', async () => {
+      made += 1;
+      return { name: (await first.world.guild('1'))?.name };
+    });
+    expect(await guildName()).toEqual({ name: 'Before' });
+    const kept = await guildName();
+    expect(made).toBe(1);
+    expect(() => Object.assign(kept, { name: 'changed by a caller' })).toThrow(TypeError);
+    // A write to a table no cached read depends on keeps the answer.
+    await first.sql.run('INSERT INTO processes (id, heartbeat_at) VALUES (?, ?)', 'another', 1);
+    expect(await guildName()).toEqual({ name: 'Before' });
+    expect(made).toBe(1);
+    await first.world.putGuild({ id: '1', name: 'Mine', owner_id: '2', locale: 'en-US' });
+    expect(await guildName()).toEqual({ name: 'Mine' });
+    await nextTurn();
+    await second.world.putGuild({ id: '1', name: 'Theirs', owner_id: '2', locale: 'en-US' });
+    await nextTurn();
+    expect(await guildName()).toEqual({ name: 'Theirs' });
+    expect(made).toBe(3);
+  });
 });
 
 describe('the read cache with writes on their way', () => {

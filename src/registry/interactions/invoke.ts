@@ -5,7 +5,7 @@
  * client at once with the reason. An accepted one becomes the exact payload the service
  * sends, is recorded in the ledger and is handed to delivery; the client hears the rest live.
  */
-import { DEFAULT_HANDLER, effectiveIntegrationTypes } from '../../shared/command-rules/index.js';
+import { DEFAULT_HANDLER } from '../../shared/command-rules/index.js';
 import { validateInvocation } from '../../shared/invocation/index.js';
 import { InteractionResponseType, type APIMessage } from 'discord-api-types/v10';
 import { interactionMetadata, openerMetadata, type MetadataFacts } from '../domain/interaction-metadata.js';
@@ -15,14 +15,14 @@ import { hasPermissions } from '../domain/member-permissions.js';
 import { PERMISSION } from '../domain/permissions.js';
 import { apiUser } from '../domain/user-view.js';
 import { invalidField, invalidFormBody, ServiceError } from '../http/service-error.js';
-import { commandVerdict, locateChannel, type Location } from '../queries/command-index.js';
 import { snowflakeField } from '../routes/path-values.js';
 import type { ApplicationRecord, StoredCommand, UserRecord } from '../store/records.js';
 import { randomText } from '../store/secrets.js';
 import { deliver, fail } from './deliver.js';
 import { launchActivity } from './launch.js';
 import type { InteractionRecord } from './ledger.js';
-import { contextAt, integrationOwners, payloadChannel, payloadMember, permissionsAt, resolvedData } from './payload-facts.js';
+import { contextAt, resolvedData, withLastMessage } from './payload-facts.js';
+import { standingOf, type Standing } from './standing.js';
 import { toUser, type InteractionServices } from './services.js';
 import { componentSource } from './components.js';
 
@@ -79,24 +79,24 @@ export async function invoke(
 ): Promise<Started> {
   const { store } = services;
   const nonce = body.nonce ?? null;
-  const location = await locateChannel(store, user, body.channel_id);
+  const isComponent = body.type === 3 || body.type === 5;
+  const standing = await standingOf(store, user, body.channel_id, body.application_id, isComponent ? '' : String(body.data.id ?? ''));
+  const { location, application, command } = standing;
   const guildId = location.kind === 'guild' ? location.guildId : null;
   if ((body.guild_id ?? null) !== guildId) throw invalidField(['guild_id'], 'CHANNEL_NOT_IN_GUILD', 'The channel is not in this guild.');
-  const application = await store.world.application(body.application_id);
   if (!application) throw new ServiceError('unknownApplication');
 
-  if (body.type === 3 || body.type === 5) return await startInteraction(services, user, application, location, body, await componentSource(services, user, location, body), origin);
+  if (isComponent) return await startInteraction(services, user, standing, body, await componentSource(services, user, location, body), origin);
 
-  const command = await store.commands.byId(String(body.data.id ?? ''));
-  if (!command || command.application_id !== application.id) throw new ServiceError('unknownCommand');
+  if (!command) throw new ServiceError('unknownCommand');
   if (body.data.version !== command.version) {
     // Read-repair: the client's index is older than the command; it reloads and tries again.
     refuse(services, user, nonce, 'stale-version', `The command changed (version ${command.version}); reload the command index.`,
       invalidField(['data', 'version'], 'INTERACTION_APPLICATION_COMMAND_INVALID_VERSION', 'This command is outdated, please try again in a few minutes'));
   }
-  const { failed } = await commandVerdict(store, user, location, application, command);
+  const { failed } = standing;
   if (failed) refuse(services, user, nonce, 'permission', `${failed.rule}: ${failed.detail}`, new ServiceError('missingPermissions'));
-  if (command.definition.type === 2 && !hasPermissions(await permissionsAt(store, location, user.id), PERMISSION.SEND_MESSAGES)) {
+  if (command.definition.type === 2 && !hasPermissions(standing.permissions, PERMISSION.SEND_MESSAGES)) {
     refuse(services, user, nonce, 'permission', 'Permission Denied: using a user command needs SEND_MESSAGES in the channel.', new ServiceError('missingPermissions'));
   }
   const kind = body.type === 4 ? 'autocomplete' : 'command';
@@ -148,7 +148,7 @@ export async function invoke(
   if (resolved) data.resolved = resolved;
   // An autocomplete only shows the file to the app; the command itself sends it, once.
   const attachments = kind === 'command' ? references.attachments : [];
-  return await startInteraction(services, user, application, location, body, { data, command, attachments }, origin);
+  return await startInteraction(services, user, standing, body, { data, command, attachments }, origin);
 }
 
 /** What a message of this interaction says it answers: a command's target, or the modal's opener. */
@@ -170,29 +170,24 @@ async function metadataFacts(
 
 /** Builds the payload, records the interaction and hands it to delivery. */
 async function startInteraction(
-  services: InteractionServices, user: UserRecord, application: ApplicationRecord, location: Location, body: InvokeBody,
+  services: InteractionServices, user: UserRecord, standing: Readonly<Standing>, body: InvokeBody,
   source: { data: Record<string, unknown>; command?: StoredCommand; message?: APIMessage; messageId?: string; attachments?: string[] },
   origin: string,
 ): Promise<Started & { record: InteractionRecord }> {
   const { store } = services;
+  const { location, application, place } = standing;
+  // invoke() refused the invocation when there is no app, and with it no place.
+  if (!application || !place) throw new ServiceError('unknownApplication');
   const id = services.nextId();
   const token = `aW50ZXJhY3Rpb246${id}:${randomText(32)}`;
   const guildId = location.kind === 'guild' ? location.guildId : null;
-  // A guild command comes only through its guild's install, whatever integration_types it stores.
-  const integrationTypes = source.command?.guild_id != null
-    ? effectiveIntegrationTypes(source.command.definition, 'guild')
-    : (source.command?.definition.integration_types ?? [0, 1]);
-  const owners = await integrationOwners(store, location, application, user, integrationTypes);
-  const permissions = await permissionsAt(store, location, user.id);
-  const channel = location.kind === 'guild' ? (location.channel ?? await store.world.channel(body.channel_id)) : location.channel;
-  if (!channel) throw new ServiceError('unknownChannel');
-  const member = location.kind === 'guild' ? payloadMember(location.member, user, permissions) : undefined;
+  const { channel, owners } = place;
   const payload = interactionPayload({
     id, token, applicationId: application.id, type: body.type, data: source.data, user: apiUser(user),
     locale: user.locale ?? 'en-US', context: contextAt(location, application.id), authorizingIntegrationOwners: owners,
-    appPermissions: (await permissionsAt(store, location, application.id)).toString(),
-    channel: await payloadChannel(store, channel, user, permissions),
-    ...(location.kind === 'guild' && member ? { guild: { id: location.guild.id, locale: location.guild.locale, member } } : {}),
+    appPermissions: place.appPermissions,
+    channel: await withLastMessage(store, place.channelView, channel.id),
+    ...(location.kind === 'guild' && place.member ? { guild: { id: location.guild.id, locale: location.guild.locale, member: place.member } } : {}),
     ...(source.message ? { message: source.message } : {}),
   });
   const record: InteractionRecord = {

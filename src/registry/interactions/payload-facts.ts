@@ -6,7 +6,8 @@
  */
 import { attachmentView } from '../domain/attachment-view.js';
 import { messageView } from '../domain/message-view.js';
-import { storedChannelView } from '../queries/stored-channel-view.js';
+import { channelView } from '../domain/channel-view.js';
+import { channelSurroundings } from '../queries/stored-channel-view.js';
 import { memberView, roleView } from '../domain/guild-view.js';
 import { memberPermissions } from '../domain/member-permissions.js';
 import { PERMISSION } from '../domain/permissions.js';
@@ -64,9 +65,18 @@ export async function integrationOwners(
   return owners;
 }
 
-/** The channel as the payload shows it, with the invoking user's permissions there. */
+/**
+ * The channel as the payload shows it, with the invoking user's permissions there, but for
+ * its last message (null here): every message changes that, so `withLastMessage` adds it.
+ */
 export async function payloadChannel(store: Store, channel: ChannelRecord, user: UserRecord, permissions: bigint): Promise<Record<string, unknown>> {
-  return { ...await storedChannelView(store, channel, user.id), ...(channel.guild_id ? { guild_id: channel.guild_id } : {}), permissions: permissions.toString() };
+  const view = channelView(channel, { ...await channelSurroundings(store, channel, user.id), lastMessageId: null });
+  return { ...view, ...(channel.guild_id ? { guild_id: channel.guild_id } : {}), permissions: permissions.toString() };
+}
+
+/** `payloadChannel`'s view with the channel's last message as it is now, where the view has one (a category has none). */
+export async function withLastMessage(store: Store, view: Readonly<Record<string, unknown>>, channelId: string): Promise<Record<string, unknown>> {
+  return 'last_message_id' in view ? { ...view, last_message_id: await store.messages.lastMessageId(channelId) } : { ...view };
 }
 
 /** The member object of the payload: the member, with their permissions in the channel. */

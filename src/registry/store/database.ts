@@ -27,6 +27,13 @@ export interface Sql {
   /** `all`, answered from memory as `cachedGet` is; the same rules for the shared rows. */
   cachedAll<T>(sql: string, ...params: unknown[]): Promise<readonly T[]>;
   /**
+   * What `make` answers, kept under `key` as long as the rows it was made from are: `make`
+   * reads only tables whose every write forgets the kept rows (all but read-cache.ts's
+   * UNCACHED_TABLES), and depends on nothing else (no clock). The answer is shared and
+   * frozen: a caller copies what it changes.
+   */
+  cachedAnswer<T>(key: string, make: () => Promise<T>): Promise<T>;
+  /**
    * Runs `work` in one transaction: all its writes are committed, or none. Nested calls
    * join the outer one. A backend may run `work` more than once (a serialization failure
    * under concurrent writers is retried), so `work` defers its effects to `afterCommit`.

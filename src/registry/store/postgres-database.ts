@@ -136,6 +136,10 @@ export class PostgresDatabase implements Sql {
     return this.reads.readAsync(sql, params, () => this.all<T>(sql, ...params));
   }
 
+  cachedAnswer<T>(key: string, make: () => Promise<T>): Promise<T> {
+    return this.reads.answer(key, make);
+  }
+
   async transaction<T>(work: () => Promise<T>, key?: string): Promise<T> {
     if (this.scope.getStore() !== undefined) return work();
     if (key === undefined) return this.attempts(work);

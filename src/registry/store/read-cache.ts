@@ -14,8 +14,10 @@
  *   reads it saved (a third of an invocation's time in the delivery benchmark's profile);
  * - inside a transaction nothing is kept or served: a write that is rolled back must not
  *   leave its rows behind.
- * Only rows are kept, never the records made from them: each read decodes a fresh record,
- * so a caller that changes what it got changes nothing here.
+ * Rows are kept, not the records made from them: each read decodes a fresh record, so a
+ * caller that changes what it got changes nothing here. The few answers made from such
+ * reads that every invocation needs (who a token is, where a channel is and what a person
+ * may do there) are kept too (`answer`), frozen, under the same rules.
  */
 
 /** Tables whose writes change no cached read, not even through a cascade (their rows are no one's parent here). */
@@ -79,6 +81,15 @@ export class ReadCache {
     return value;
   }
 
+  /**
+   * An answer made from kept rows' tables only (database.ts, `cachedAnswer`), kept and
+   * forgotten with the rows, as `readAsync` keeps a row. It is frozen, deeply: every caller
+   * shares it, and one that changed it would change the next caller's answer.
+   */
+  answer<T>(key: string, make: () => Promise<T>): Promise<T> {
+    return this.readAsync(ANSWERS, [key], async () => deepFreeze(await make()));
+  }
+
   private keep(sql: string, key: string, value: unknown): void {
     if (this.size >= MAX_ROWS) this.forget();
     let answers = this.rows.get(sql);
@@ -124,6 +135,17 @@ export class ReadCache {
       this.dataVersion = version;
     }
   }
+}
+
+/** Where `answer` keeps its answers among the statements: no statement is this text. */
+const ANSWERS = '-- answers';
+
+/** `value` and every object and array in it, frozen (bigints and strings are already immutable). */
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return value;
 }
 
 /** One key per list of parameters; a non-string parameter is marked, so null and "" differ. */

@@ -116,6 +116,10 @@ export class SqliteDatabase implements Sql {
     return this.call(() => this.reads.read(sql, params, () => this.statement(sql).all(...params) as T[]));
   }
 
+  cachedAnswer<T>(key: string, make: () => Promise<T>): Promise<T> {
+    return this.reads.answer(key, make);
+  }
+
   /**
    * BEGIN IMMEDIATE (the write lock up front, so another process on the same data
    * directory makes this wait, busy_timeout, instead of failing with SQLITE_BUSY_SNAPSHOT),

@@ -63,9 +63,12 @@ export class Store {
     this.gatewaySessions = new GatewaySessionStore(sql);
   }
 
-  /** The person a client token names: their world-file token or a session the host minted. */
-  async personByToken(token: string): Promise<UserRecord | undefined> {
-    return (await this.world.userByToken(token)) ?? (await this.sessions.user(token));
+  /**
+   * The person a client token names: their world-file token or a session the host minted.
+   * Kept (frozen) while the users and sessions are unchanged: every request of the client asks.
+   */
+  personByToken(token: string): Promise<Readonly<UserRecord> | undefined> {
+    return this.sql.cachedAnswer(`person\u0000${token}`, async () => (await this.world.userByToken(token)) ?? (await this.sessions.user(token)));
   }
 
   /** Runs `work` atomically: all its writes are committed together, or none (database.ts). */
