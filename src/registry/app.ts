@@ -23,6 +23,7 @@ import { logSettings, type LogSettings } from './http/log-redaction.js';
 import { isDiscontinued, routedUrl } from './http/api-version.js';
 import { plainPathEscapes } from './http/path-escapes.js';
 import { answerFrameworkError, MAX_PATH_VALUE } from './http/framework-errors.js';
+import { answerWrongMethods } from './http/resource.js';
 import { RateLimiter, type RouteLimit } from './http/rate-limits.js';
 import { ServiceError, storageRefusal } from './http/service-error.js';
 import { registerCors } from './http/cors.js';
@@ -227,6 +228,8 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   const clientDirectory = options.clientDirectory === undefined ? defaultClientDirectory() : options.clientDirectory;
   if (clientDirectory !== null) registerClientFileRoutes(app, clientDirectory, () => pageSettings(context.settings));
   registerGatewayRoutes(app, context, sessionStarts);
+  // Last, once every path is known; after CORS, so a page on another origin reads a 405 as any answer.
+  answerWrongMethods(app, MAX_PATH_VALUE);
   return app;
 }
 

@@ -18,6 +18,7 @@ import { buildApp } from '../../src/registry/app.js';
 import { createSnowflakeGenerator } from '../../src/registry/domain/snowflake.js';
 import { AdjustableClock } from '../../src/registry/driver/adjustable-clock.js';
 import { EventBus, type ClientEvent } from '../../src/registry/events.js';
+import { wrongMethodRoutes } from '../../src/registry/http/resource.js';
 import type { StoredCommand } from '../../src/registry/store/records.js';
 import { Keychain } from '../../src/registry/store/keychain.js';
 import { Store } from '../../src/registry/store/store.js';
@@ -162,9 +163,7 @@ async function openWorld(database: string, directory: string, startTime: number,
   const routes: RegisteredRoute[] = [];
   const onRoute = (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, wrongMethod: Array.isArray(route.method), bodyLimit: route.bodyLimit });
-    }
+    for (const method of methods) if (method !== 'HEAD') routes.push({ method, url: route.url, wrongMethod: false, bodyLimit: route.bodyLimit });
   };
   const gateway = new FakeGateway();
   const bus = new EventBus();
@@ -176,6 +175,10 @@ async function openWorld(database: string, directory: string, startTime: number,
     ...(options.logger ? { logger: options.logger } : {}),
   });
   await app.ready();
+  // The 405s: whether or not one is a route of the app's own (resource.ts).
+  const wrong = wrongMethodRoutes(app);
+  const isWrong = (route: { method: string; url: string }) => wrong.some((pair) => pair.method === route.method && pair.url === route.url);
+  routes.splice(0, routes.length, ...routes.filter((route) => !isWrong(route)), ...wrong.map(({ method, url }) => ({ method, url, wrongMethod: true, bodyLimit: undefined })));
   return {
     app, store, gateway, routes, nextId, bus,
     inject: (request) => app.inject(request),

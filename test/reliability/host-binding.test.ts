@@ -105,7 +105,7 @@ describe('reached from another machine', async () => {
     app: {
       clientDirectory: null,
       onRoute: (route: RouteOptions) => {
-        // The 405 catch-alls (every other method at once) answer before any token is read.
+        // The few 405s that are routes (resource.ts) list their methods; they answer before any token is read.
         if (!Array.isArray(route.method) && route.method !== 'HEAD') routes.push({ method: route.method, url: route.url });
       },
     },

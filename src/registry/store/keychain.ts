@@ -79,6 +79,8 @@ export class Keychain {
   }
 
   read(): KeychainContents {
+    // Changes remembered in this turn are written first, so a reader sees them.
+    if (this.pending.length > 0) this.flush();
     const path = this.path;
     if (path === null) return structuredClone(this.memory);
     try {
@@ -89,10 +91,22 @@ export class Keychain {
     }
   }
 
-  /** Records a change (the database calls it once the change has committed). */
+  /**
+   * Records a change (the database calls it once the change has committed). The file is
+   * written once for every change remembered in the same turn: a world's load commits a
+   * token or two per app and person, and each write waits for the disk (a new registry's
+   * start spent more on those writes than on loading the world).
+   */
   remember(change: KeychainChange): void {
     this.pending.push(change);
-    this.flush();
+    if (this.pending.length > 1) return;
+    queueMicrotask(() => {
+      try {
+        this.flush();
+      } catch (error) {
+        this.warn(`slashbench: could not read ${this.path} (${(error as Error).message}); the new tokens cannot be shown again, reset them to get new ones`);
+      }
+    });
   }
 
   private flush(): void {
