@@ -11,7 +11,7 @@
 import { rolldown } from 'rolldown';
 
 /** Packages loaded from node_modules at run time: a native addon, a driver only some setups load, a .wasm beside its module. */
-const OUTSIDE = ['libsql', 'pg', '@bokuweb/zstd-wasm'];
+const OUTSIDE = ['libsql', 'sodium-native', 'pg', '@bokuweb/zstd-wasm'];
 
 const [entry, output = entry] = process.argv.slice(2);
 if (!entry) {
