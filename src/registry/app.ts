@@ -22,10 +22,10 @@ import { registerMultipartBodies } from './http/multipart-body.js';
 import { logSettings, type LogSettings } from './http/log-redaction.js';
 import { isDiscontinued, routedUrl } from './http/api-version.js';
 import { plainPathEscapes } from './http/path-escapes.js';
-import { answerFrameworkError, MAX_PATH_VALUE } from './http/framework-errors.js';
+import { answerFrameworkError, MAX_PATH_VALUE, serviceErrorOf } from './http/framework-errors.js';
 import { answerWrongMethods } from './http/resource.js';
 import { RateLimiter, type RouteLimit } from './http/rate-limits.js';
-import { ServiceError, storageRefusal } from './http/service-error.js';
+import { ServiceError } from './http/service-error.js';
 import { registerCors } from './http/cors.js';
 import { registerJsonType } from './http/json-type.js';
 import { RedirectInbox } from './host/redirect-inbox.js';
@@ -198,7 +198,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   // Before the HTTP server closes: it would wait for the upgraded gateway sockets.
   app.addHook('preClose', () => gateway.close());
   app.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
-    const known = error instanceof ServiceError ? error : (storageRefusal(error) ?? fromFastify(error));
+    const known = serviceErrorOf(error);
     // A 500 is a fault of the registry's own, logged with its cause; the faults a registry
     // expects (507 disk full, 503 database unavailable) are answered with a body that says so, no stack.
     if (known.status === 500) request.log.error({ err: error }, 'request failed');
@@ -244,18 +244,4 @@ function pageSettings(settings: SettingsKeeper): PageSettings {
 
 function noSchemas(): never {
   throw new Error('Slashbench routes declare no Fastify schema: check a body with the service rules (src/shared) instead');
-}
-
-/** Fastify's own errors (body too large, bad media type) in the service's shape. */
-function fromFastify(error: FastifyError): ServiceError {
-  switch (error.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ServiceError('entityTooLarge');
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new ServiceError('invalidJson');
-    default:
-      return new ServiceError('internal');
-  }
 }

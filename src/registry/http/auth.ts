@@ -14,7 +14,7 @@ export type Caller =
   | { kind: 'user'; user: UserRecord };
 
 /** The caller a request's Authorization header names, or undefined when it names no one valid. */
-export async function identify(store: Store, request: FastifyRequest, now: number): Promise<Caller | undefined> {
+export async function identify(store: Store, request: Pick<FastifyRequest, 'headers'>, now: number): Promise<Caller | undefined> {
   const header = request.headers.authorization;
   if (typeof header !== 'string' || header.length === 0 || header.length > 512) return undefined;
   const space = header.indexOf(' ');
@@ -42,7 +42,7 @@ export async function identify(store: Store, request: FastifyRequest, now: numbe
  * the client (invoking, uploads, command indexes, consent). A bot is told it cannot use the
  * route (403 20001); an OAuth2 Bearer token or no valid token is 401.
  */
-export async function authenticatePerson(store: Store, request: FastifyRequest, now: number): Promise<UserRecord> {
+export async function authenticatePerson(store: Store, request: Pick<FastifyRequest, 'headers'>, now: number): Promise<UserRecord> {
   const caller = await identify(store, request, now);
   if (caller?.kind === 'user') return caller.user;
   if (caller?.kind === 'bot') throw new ServiceError('botsCannotUse');

@@ -38,15 +38,21 @@ function isPreflight(request: FastifyRequest): boolean {
   return request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
 }
 
+/** What an answer to a request that is no preflight carries for another origin: nothing for a same-origin request or path. */
+export function crossOriginHeaders(request: Pick<FastifyRequest, 'headers' | 'url'>): Record<string, string> | undefined {
+  if (request.headers.origin === undefined || !isCrossOriginPath(request.url)) return undefined;
+  return { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED_HEADERS.join(', ') };
+}
+
 export function registerCors(app: FastifyInstance): void {
   // A callback hook, not an async one: it runs on every request and rarely has work to do.
   app.addHook('onRequest', (request, reply, done) => {
     if (request.headers.origin === undefined || !isCrossOriginPath(request.url)) return done();
-    reply.header('access-control-allow-origin', '*');
     if (!isPreflight(request)) {
-      reply.header('access-control-expose-headers', EXPOSED_HEADERS.join(', '));
+      reply.headers(crossOriginHeaders(request) ?? {});
       return done();
     }
+    reply.header('access-control-allow-origin', '*');
     // Answered here: the route never runs (a hook that sends must not call done).
     reply.code(204).headers({
       'access-control-allow-methods': CORS_ALLOWED_METHODS.join(', '),

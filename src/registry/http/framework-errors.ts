@@ -6,7 +6,7 @@
  * a longer one, or a path that is not valid percent-encoding, names no route: 404.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ServiceError } from './service-error.js';
+import { ServiceError, storageRefusal } from './service-error.js';
 
 /** The longest path value a route reads (Fastify's default stops at 100, shorter than some tokens). */
 export const MAX_PATH_VALUE = 2048;
@@ -15,4 +15,23 @@ export const MAX_PATH_VALUE = 2048;
 export function answerFrameworkError(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const refusal = new ServiceError('notFound');
   void reply.code(refusal.status).send(refusal.body());
+}
+
+/** Fastify's own errors (body too large, bad media type) in the service's shape. */
+function fromFastify(error: FastifyError): ServiceError {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ServiceError('entityTooLarge');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ServiceError('invalidJson');
+    default:
+      return new ServiceError('internal');
+  }
+}
+
+/** The service's answer to whatever a route threw: its own refusal, a refused write, Fastify's, or a 500. */
+export function serviceErrorOf(error: unknown): ServiceError {
+  return error instanceof ServiceError ? error : (storageRefusal(error) ?? fromFastify(error as FastifyError));
 }

@@ -56,23 +56,25 @@ function closingQuote(text: string, opening: number): number {
   return text.length;
 }
 
+/** A JSON body's value; throws the service's 50109 for one that is not JSON or nests too deep. */
+export function parseJsonBody(text: string): unknown {
+  // No body at all is no body (clients send the header on body-less DELETEs); blanks are not JSON.
+  if (text.length === 0) return undefined;
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw new ServiceError('invalidJson');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ServiceError('invalidJson');
+  }
+}
+
 export function registerJsonBody(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = body as string;
-    // No body at all is no body (clients send the header on body-less DELETEs); blanks are not JSON.
-    if (text.length === 0) {
-      done(null, undefined);
-      return;
-    }
-    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-      done(new ServiceError('invalidJson'), undefined);
-      return;
-    }
     try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new ServiceError('invalidJson'), undefined);
+      done(null, parseJsonBody(body as string));
+    } catch (error) {
+      done(error as ServiceError, undefined);
     }
   });
   // Any other content type is not JSON to the service.

@@ -6,13 +6,16 @@
 import type { FastifyRequest } from 'fastify';
 
 /** `http[s]://host[:port]` from the Host header, or from the local address when it is missing or odd. */
-export function requestOrigin(request: FastifyRequest): string {
+/** What the origin is read from: a Fastify request, or node:http's with its protocol. */
+export type OriginSource = Pick<FastifyRequest, 'headers' | 'protocol' | 'socket'>;
+
+export function requestOrigin(request: OriginSource): string {
   const host = request.headers.host;
   return `${request.protocol}://${host && /^[\w.\-:[\]]+$/.test(host) ? host : localAuthority(request)}`;
 }
 
 /** The socket's own address, asked only when the Host header will not do (each read asks the system). */
-function localAuthority(request: FastifyRequest): string {
+function localAuthority(request: OriginSource): string {
   const { localAddress, localPort } = request.socket;
   const fallback = localAddress === undefined ? 'localhost' : localAddress.includes(':') ? `[${localAddress}]` : localAddress;
   return `${fallback}${localPort === undefined ? '' : `:${localPort}`}`;

@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import type { RegistryContext } from '../app.js';
 import { requestLocale } from '../domain/request-locale.js';
 import { authenticatePerson } from '../http/auth.js';
-import { requestOrigin } from '../http/request-origin.js';
+import { answerAheadOfFastify } from '../http/lean-route.js';
+import { requestOrigin, type OriginSource } from '../http/request-origin.js';
 import { requestUpload } from '../http/request-files.js';
 import { resource } from '../http/resource.js';
 import { ServiceError } from '../http/service-error.js';
@@ -17,18 +18,30 @@ import { applyResponse } from '../interactions/respond.js';
 import { toUser } from '../interactions/services.js';
 import { booleanQuery } from './path-values.js';
 
+const INVOCATIONS = '/api/v10/interactions';
+
+/**
+ * A person's invocation, from the request's token and language and the body: settles once
+ * the app's copy is on its way, when the client is answered 204 (the client's answer must
+ * not hold the app's copy up).
+ */
+async function invokeFor(context: RegistryContext, request: OriginSource, body: unknown): Promise<void> {
+  const user = await authenticatePerson(context.store, request, context.now());
+  // The payload's `locale` is the client's language (spec): the request's locale, else the person's.
+  const locale = requestLocale(request.headers, user.locale) ?? user.locale;
+  const started = await invoke(context, { ...user, locale }, parseInvokeBody(body), requestOrigin(request));
+  await started.sent;
+}
+
 export function registerInteractionRoutes(app: FastifyInstance, context: RegistryContext): void {
-  resource(app, '/api/v10/interactions', {
+  resource(app, INVOCATIONS, {
     POST: async (request, reply) => {
-      const user = await authenticatePerson(context.store, request, context.now());
-      // The payload's `locale` is the client's language (spec): the request's locale, else the person's.
-      const locale = requestLocale(request.headers, user.locale) ?? user.locale;
-      const started = await invoke(context, { ...user, locale }, parseInvokeBody(request.body), requestOrigin(request));
-      // The app's copy goes out first: the client's answer must not hold it up.
-      await started.sent;
+      await invokeFor(context, request, request.body);
       return reply.code(204).send();
     },
   });
+  // The same route's plain requests, answered ahead of Fastify on the embedded store (lean-route.ts).
+  if (context.store.sql.dialect === 'sqlite') answerAheadOfFastify(app, 'POST', INVOCATIONS, (request, body) => invokeFor(context, request, body));
 
   resource(app, '/api/v10/interactions/:interactionId/:token/callback', {
     POST: async (request, reply) => {

@@ -1,0 +1,70 @@
+/**
+ * A route's plain requests answered straight from node:http, ahead of Fastify: used for
+ * `POST /api/v10/interactions`, the request every interaction starts with, where Fastify's
+ * routing, hooks and body reading were a fifth of the registry's time before the app has
+ * the interaction (docs/benchmarks.md). Only the plainest form of the request is taken here:
+ * the exact method and path (no query, no other API version or escape), `Content-Type:
+ * application/json` and a `Content-Length` within the body limit. Anything else (a chunked,
+ * empty or too large body, another type, a preflight) goes on to Fastify's route, which
+ * answers the same way: the body is parsed by the same function, an error is answered as the
+ * app's error handler answers it, with the CORS headers its hook adds
+ * (test/registry/lean-route.test.ts compares the two answers).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { crossOriginHeaders } from './cors.js';
+import { serviceErrorOf } from './framework-errors.js';
+import { DEFAULT_BODY_LIMIT, parseJsonBody } from './json-body.js';
+import { JSON_TYPE } from './json-type.js';
+
+/** What the route's handler reads of the request (as Fastify's request has it). */
+export interface LeanRequest {
+  headers: IncomingMessage['headers'];
+  url: string;
+  protocol: 'http';
+  socket: IncomingMessage['socket'];
+}
+
+/** Whether the request is one the lean path takes, decided from its head alone. */
+function isPlain(request: IncomingMessage, method: string, url: string): boolean {
+  if (request.method !== method || request.url !== url || request.headers['content-type'] !== JSON_TYPE) return false;
+  const length = request.headers['content-length'];
+  return length !== undefined && request.headers['transfer-encoding'] === undefined && /^[1-9]\d{0,8}$/.test(length) && Number(length) <= DEFAULT_BODY_LIMIT;
+}
+
+/**
+ * Takes `method url`'s plain requests from the app's server before Fastify sees them;
+ * `handle` succeeds with a 204, or throws what the route's handler would.
+ */
+export function answerAheadOfFastify(
+  app: FastifyInstance, method: string, url: string, handle: (request: LeanRequest, body: unknown) => Promise<void>,
+): void {
+  const server = app.server;
+  const fastify = server.listeners('request') as Array<(request: IncomingMessage, response: ServerResponse) => void>;
+  server.removeAllListeners('request');
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (!isPlain(request, method, url)) {
+      for (const listener of fastify) listener(request, response);
+      return;
+    }
+    const lean: LeanRequest = { headers: request.headers, url, protocol: 'http', socket: request.socket };
+    const cors = crossOriginHeaders(lean);
+    let text = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (text += chunk));
+    request.on('end', () => {
+      (async () => handle(lean, parseJsonBody(text)))().then(
+        () => response.writeHead(204, cors).end(),
+        (error: unknown) => {
+          const known = serviceErrorOf(error);
+          // As the app's error handler: a 500 is the registry's own fault, logged with its cause.
+          if (known.status === 500) app.log.error({ err: error }, 'request failed');
+          const body = JSON.stringify(known.body());
+          response.writeHead(known.status, {
+            ...cors, ...known.headers, 'content-type': JSON_TYPE, 'content-length': String(Buffer.byteLength(body)),
+          }).end(body);
+        },
+      );
+    });
+  });
+}
