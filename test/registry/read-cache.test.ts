@@ -69,6 +69,22 @@ describe('the read cache', () => {
     expect(reads()).toBe(5);
   });
 
+  it('forgets only the kept reads of such a table at a write to it', () => {
+    const { cache, read, reads } = counted();
+    const newest = 'SELECT id FROM messages WHERE channel_id = ? ORDER BY sort_key DESC LIMIT 1';
+    read('SELECT a');
+    read(newest, 'c');
+    cache.written('DELETE FROM attachments WHERE id = ?');
+    read(newest, 'c');
+    expect(reads()).toBe(2);
+    cache.written('INSERT INTO messages (id) VALUES (?)');
+    expect(read(newest, 'c')).toEqual({ reads: 3 });
+    expect(read('SELECT a')).toEqual({ reads: 1 });
+    cache.written('UPDATE guilds SET name = ?');
+    read(newest, 'c');
+    expect(reads()).toBe(4);
+  });
+
   it('neither keeps nor serves rows inside a transaction', () => {
     const { source, read, reads } = counted();
     read('SELECT a');
@@ -108,6 +124,32 @@ describe('the read cache behind a store', () => {
     await second.world.putGuild({ id: '1', name: 'Theirs', owner_id: '2', locale: 'en-US' });
     await nextTurn();
     expect((await first.world.guild('1'))?.name).toBe('Theirs');
+  });
+
+  it('knows a channel\'s newest message through its own writes and deletes, and another registry\'s from the next turn', async () => {
+    const [first, second] = await twoConnections();
+    await first.world.putChannel({ id: '5', guild_id: '1', type: 0, name: 'general', parent_id: null, position: 0, nsfw: false });
+    const message = (id: string) => ({
+      id, channel_id: '5', author_id: '2', content: id, timestamp: '2024-01-01T00:00:00.000Z', edited_timestamp: null,
+      type: 0, flags: 0, embeds: [], components: [], attachments: [], application_id: null, webhook_id: null, interaction_metadata: null,
+    });
+    expect(await first.messages.lastMessageId('5')).toBeNull();
+    await first.messages.putMessage(message('10'));
+    expect(await first.messages.lastMessageId('5')).toBe('10');
+    await nextTurn();
+    await first.messages.putMessage(message('100'));
+    expect(await first.messages.lastMessageId('5')).toBe('100');
+    await first.messages.deleteMessage('5', '100');
+    expect(await first.messages.lastMessageId('5')).toBe('10');
+    await expect(first.transaction(async () => {
+      await first.messages.putMessage(message('200'));
+      throw new Error('refused');
+    })).rejects.toThrow('refused');
+    await nextTurn();
+    expect(await first.messages.lastMessageId('5')).toBe('10');
+    await second.messages.putMessage(message('300'));
+    await nextTurn();
+    expect(await first.messages.lastMessageId('5')).toBe('300');
   });
 
   it('keeps nothing of a transaction that was rolled back', async () => {

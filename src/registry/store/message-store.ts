@@ -24,6 +24,8 @@ type MessageRow = Omit<MessageRecord, 'embeds' | 'components' | 'attachments' | 
   message_reference: string | null;
 };
 
+const LAST_MESSAGE = 'SELECT id FROM messages WHERE channel_id = ? ORDER BY sort_key DESC LIMIT 1';
+
 const COLUMNS =
   'id, channel_id, author_id, content, timestamp, edited_timestamp, type, flags, embeds, components, attachments, application_id, webhook_id, interaction_metadata, message_reference';
 
@@ -65,6 +67,7 @@ export class MessageStore {
       record.interaction_metadata === null ? null : JSON.stringify(record.interaction_metadata),
       record.message_reference ? JSON.stringify(record.message_reference) : null, sortKey(record.id),
     );
+    this.readNewestAgain(record.channel_id);
   }
 
   /** A message of a channel, or undefined when the channel holds no message with that id. */
@@ -97,10 +100,25 @@ export class MessageStore {
     return await select('', 'DESC', null, page.limit);
   }
 
-  /** The id of a channel's newest message (`last_message_id`), or null. */
+  /**
+   * The id of a channel's newest message (`last_message_id`), or null. Every invocation's
+   * payload carries it, and most invocations follow a message: on SQLite it is kept (a write
+   * to messages forgets it, another process's commit too, read-cache.ts) and read again
+   * right after each message written, off the path of the next invocation. A team's
+   * processes hear of each other's messages only through the feed, so there it is read each time.
+   */
   async lastMessageId(channelId: string): Promise<string | null> {
-    const row = await this.sql.get<{ id: string }>('SELECT id FROM messages WHERE channel_id = ? ORDER BY sort_key DESC LIMIT 1', channelId);
+    const row = this.sql.dialect === 'sqlite' ? await this.sql.cachedGet<{ id: string }>(LAST_MESSAGE, channelId) : await this.sql.get<{ id: string }>(LAST_MESSAGE, channelId);
     return row?.id ?? null;
+  }
+
+  /** Reads a channel's newest message again once a write to it has committed, on the next turn (its caller's answer comes first). */
+  private readNewestAgain(channelId: string): void {
+    if (this.sql.dialect !== 'sqlite') return;
+    this.sql.afterCommit(() => setImmediate(() => {
+      // A read that fails here (the store closing) is read again by whoever needs it.
+      this.lastMessageId(channelId).catch(() => undefined);
+    }));
   }
 
   /** Every message, by channel then age: what a world export carries. */

@@ -20,7 +20,11 @@
  * may do there) are kept too (`answer`), frozen, under the same rules.
  */
 
-/** Tables whose writes change no cached read, not even through a cascade (their rows are no one's parent here). */
+/**
+ * Tables whose writes change no cached read of another table, not even through a cascade
+ * (their rows are no one's parent here): a write to one forgets only the kept reads of that
+ * very table (a channel's newest message, read by every invocation), not every kept row.
+ */
 const UNCACHED_TABLES = new Set([
   'messages', 'attachments', 'command_creates', 'oauth_tokens', 'oauth_codes', 'oauth_refresh_tokens', 'oauth_signing_keys',
   'interactions', 'ephemeral_messages', 'polls', 'poll_votes', 'activity_instances', 'feed', 'processes', 'gateway_sessions',
@@ -28,6 +32,9 @@ const UNCACHED_TABLES = new Set([
 
 /** The table an INSERT, REPLACE, UPDATE or DELETE writes; undefined for anything else (which then forgets everything). */
 const WRITTEN_TABLE = /^\s*(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+["`]?(\w+)/i;
+
+/** The table a SELECT reads from (its first FROM). */
+const READ_TABLE = /\bFROM\s+["`]?(\w+)/i;
 
 /** Bounded: a registry with many people and places must not grow without end. */
 const MAX_ROWS = 20_000;
@@ -41,6 +48,8 @@ export interface ReadCacheSource {
 export class ReadCache {
   /** Answers by statement, then by parameters: the statement texts are constants, so finding them hashes nothing new. */
   private readonly rows = new Map<string, Map<string, unknown>>();
+  /** The kept statements that read one of UNCACHED_TABLES, by that table: what a write to it forgets. */
+  private readonly readersOf = new Map<string, Set<string>>();
   private size = 0;
   /** Counts forgets, for `readAsync`. */
   private generation = 0;
@@ -93,9 +102,16 @@ export class ReadCache {
   private keep(sql: string, key: string, value: unknown): void {
     if (this.size >= MAX_ROWS) this.forget();
     let answers = this.rows.get(sql);
-    if (answers === undefined) this.rows.set(sql, (answers = new Map()));
+    if (answers === undefined) {
+      this.rows.set(sql, (answers = new Map()));
+      const table = READ_TABLE.exec(sql)?.[1]?.toLowerCase();
+      if (table !== undefined && UNCACHED_TABLES.has(table)) {
+        const readers = this.readersOf.get(table) ?? new Set<string>();
+        this.readersOf.set(table, readers.add(sql));
+      }
+    }
+    if (!answers.has(key)) this.size += 1;
     answers.set(key, value);
-    this.size += 1;
   }
 
   /** Told of every write statement before it runs; forgets what it may change. */
@@ -106,7 +122,19 @@ export class ReadCache {
       return;
     }
     const table = WRITTEN_TABLE.exec(sql)?.[1]?.toLowerCase();
-    if (table === undefined || !UNCACHED_TABLES.has(table)) this.forget();
+    if (table === undefined || !UNCACHED_TABLES.has(table)) {
+      this.forget();
+      return;
+    }
+    const readers = this.readersOf.get(table);
+    if (readers === undefined) return;
+    // A read of the table on its way must not keep what this write changes.
+    this.generation += 1;
+    for (const statement of readers) {
+      this.size -= this.rows.get(statement)?.size ?? 0;
+      this.rows.delete(statement);
+    }
+    this.readersOf.delete(table);
   }
 
   /**
@@ -122,6 +150,7 @@ export class ReadCache {
   forget(): void {
     this.generation += 1;
     this.rows.clear();
+    this.readersOf.clear();
     this.size = 0;
   }
 
