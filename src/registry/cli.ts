@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { defaultDataDirectory } from './data-directory.js';
+import { STARTED } from './code-cache.js';
 import { AdjustableClock } from './driver/adjustable-clock.js';
 import { tokensCommand } from './tokens-listing.js';
 import { isLoopbackAddress } from './http/loopback.js';
@@ -68,6 +69,8 @@ async function main(): Promise<void> {
   console.log(`Tokens: ${registry.store.credentials.keychainPath ?? 'in memory'} (list or reset them: ${tokensCommand(dataDirectory)})`);
   const where = databaseUrl ? `, database: ${describeDatabase(databaseUrl)}` : '';
   console.log(`Slashbench registry (data: ${dataDirectory}${where}) listening on ${registry.url}`);
+  // Run from the bundle, the code cache is made now (code-cache.ts).
+  (globalThis as Record<symbol, (() => void) | undefined>)[STARTED]?.();
 }
 
 /** A plain decimal integer ("80", not "", "0x50" or "1e3"), or undefined. */

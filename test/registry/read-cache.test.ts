@@ -152,6 +152,14 @@ describe('the read cache behind a store', () => {
     expect(await first.messages.lastMessageId('5')).toBe('300');
   });
 
+  it('refuses a read once the store is closed (libsql itself would panic)', async () => {
+    const [store] = await twoConnections();
+    stores.splice(stores.indexOf(store), 1);
+    await store.close();
+    await expect(store.messages.lastMessageId('5')).rejects.toThrow('The store is closed.');
+    await expect(store.world.guild('1')).rejects.toThrow('The store is closed.');
+  });
+
   it('keeps nothing of a transaction that was rolled back', async () => {
     const [store] = await twoConnections();
     await expect(store.transaction(async () => {

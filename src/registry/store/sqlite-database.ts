@@ -78,6 +78,8 @@ export class SqliteDatabase implements Sql {
 
   /** Runs a synchronous read or write now (no await, no extra turn), or once the gate opens. */
   private call<T>(work: () => T): Promise<T> {
+    // libsql panics on a statement of a closed connection; a late caller gets an error instead.
+    if (!this.db.open) return Promise.reject(new Error('The store is closed.'));
     if (this.blocked()) return this.afterGate(work);
     try {
       return Promise.resolve(work());
