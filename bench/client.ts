@@ -212,8 +212,9 @@ async function timeKey(page: Page, key: string, root: string, check: ProbeCheck)
 }
 
 /** Why 3x a trivial server may be out of reach (docs/benchmarks.md). */
-const SERVE_FLOOR = 'Node starting, the bundled registry compiled and run, and the client\'s 700 kB of scripts parsed and run '
-  + 'each take about as long as the whole trivial server and page; the first requests of a fresh registry run cold';
+const SERVE_FLOOR = 'Node starting, the bundle\'s modules run (compiled from its code cache), Fastify\'s routes, and the client\'s '
+  + '700 kB of scripts parsed and run each take a third to a half of the whole trivial server and page, and the page\'s '
+  + 'first requests reach a registry whose code has not run yet (docs/benchmarks.md, issue 20)';
 
 /** A page and a server as small as they come: what any server and page cost to start and load. */
 const TRIVIAL_SERVER = `
