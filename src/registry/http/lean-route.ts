@@ -1,7 +1,7 @@
 /**
  * A route's plain requests answered straight from node:http, ahead of Fastify: used for
  * `POST /api/v10/interactions`, the request every interaction starts with, where Fastify's
- * routing, hooks and body reading were a fifth of the registry's time before the app has
+ * routing, hooks and body reading were a quarter of the registry's time before the app has
  * the interaction (docs/benchmarks.md). Only the plainest form of the request is taken here:
  * the exact method and path (no query, no other API version or escape), `Content-Type:
  * application/json` and a `Content-Length` within the body limit. Anything else (a chunked,
