@@ -43,4 +43,13 @@ describe('a known path with a method it lacks', () => {
     expect(await answer('/api/v10/gateway', { method: 'POST', headers: json, body: '{' })).toEqual([405, WRONG_METHOD]);
     expect(await answer('/api/v10/gateway', { method: 'POST', headers: json, body: `"${'x'.repeat(2 * 1024 * 1024)}"` })).toEqual([405, WRONG_METHOD]);
   });
+
+  it('closes the connection after a 405 whose body it never read, and keeps it for one without a body', async () => {
+    const connection = async (body?: string) => (await fetch(`${registry.url}/api/v10/gateway`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body }),
+    })).headers.get('connection');
+    // A client still sending the body would otherwise hold the connection, and the registry's close, open.
+    expect(await connection(`"${'x'.repeat(1024 * 1024)}"`)).toBe('close');
+    expect(await connection()).toBe('keep-alive');
+  });
 });

@@ -71,14 +71,24 @@ export function answerWrongMethods(app: FastifyInstance, maxParamLength: number)
   });
   let router: FindMyWay.Instance<FindMyWay.HTTPVersion.V1> | undefined;
   // Every other request passes untouched (a 404 goes on to the not-found handler).
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (!request.is404 || !METHODS.includes(request.method as Method)) return done();
     if (router === undefined) {
       router = FindMyWay({ maxParamLength });
       for (const { url, methods } of wrongMethodsOf(app)) router.on(methods, url, methodNotAllowed);
     }
-    done(router.find(request.method as Method, request.url) === null ? undefined : new ServiceError('methodNotAllowed'));
+    if (router.find(request.method as Method, request.url) === null) return done();
+    // The body is never read: the connection ends with the answer, or a client still sending
+    // it would hold the connection (and the registry's close) open, waiting for bytes it never reads.
+    if (hasBody(request.headers)) reply.header('connection', 'close');
+    done(new ServiceError('methodNotAllowed'));
   });
+}
+
+/** Whether a request announces a body (a length above zero, or chunks). */
+function hasBody(headers: FastifyRequest['headers']): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 /** Each method-and-path pair `answerWrongMethods` answers 405, for tests that visit them all. */
