@@ -47,9 +47,10 @@ export function crossOriginHeaders(request: Pick<FastifyRequest, 'headers' | 'ur
 export function registerCors(app: FastifyInstance): void {
   // A callback hook, not an async one: it runs on every request and rarely has work to do.
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.headers.origin === undefined || !isCrossOriginPath(request.url)) return done();
+    const headers = crossOriginHeaders(request);
+    if (headers === undefined) return done();
     if (!isPreflight(request)) {
-      reply.headers(crossOriginHeaders(request) ?? {});
+      reply.headers(headers);
       return done();
     }
     reply.header('access-control-allow-origin', '*');

@@ -5,10 +5,10 @@
  */
 import type { FastifyRequest } from 'fastify';
 
-/** `http[s]://host[:port]` from the Host header, or from the local address when it is missing or odd. */
 /** What the origin is read from: a Fastify request, or node:http's with its protocol. */
 export type OriginSource = Pick<FastifyRequest, 'headers' | 'protocol' | 'socket'>;
 
+/** `http[s]://host[:port]` from the Host header, or from the local address when it is missing or odd. */
 export function requestOrigin(request: OriginSource): string {
   const host = request.headers.host;
   return `${request.protocol}://${host && /^[\w.\-:[\]]+$/.test(host) ? host : localAuthority(request)}`;
