@@ -251,6 +251,11 @@ function queryOf(request: RouteRequest, change: QueryChange): string | undefined
 }
 
 /** The request a case makes of `route`, from its sample. */
+/** Whether a request's path has no dot segment ('.', '..', '%2e%2e'), so that it still names the route's path once resolved. */
+function namesItsPath(url: string): boolean {
+  return !(url.split('?')[0] ?? url).split('/').some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
+}
+
 export function caseRequest(world: AccessWorld, route: RegisteredRoute, sample: RouteRequest, fuzz: FuzzCase): InjectOptions {
   const entry = describedRoute(route);
   const params = fuzz.path.kind === 'keep' ? sample.params : { ...sample.params, ...fuzz.path.values };
@@ -352,7 +357,8 @@ export function routeFuzzSuite(routes: readonly RegisteredRoute[], runs: number)
             const before = await world.mark();
             const response = await world.inject(request);
             const problems = faults(response, 'service', response.statusCode >= 400 && !(await world.unchangedSince(before)));
-            if (response.statusCode < 400) problems.push(`answered ${response.statusCode} to a method the path lacks`);
+            // A value with dot segments ('../..') makes another path once resolved, as every HTTP client resolves it.
+            if (response.statusCode < 400 && namesItsPath(String(request.url))) problems.push(`answered ${response.statusCode} to a method the path lacks`);
             if (problems.length > 0) throw new Error(`${problems.join('; ')}\n  request: ${describeCase(request)}`);
           }), { numRuns: wrongMethodRuns(runs) });
         }
