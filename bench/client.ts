@@ -211,10 +211,16 @@ async function timeKey(page: Page, key: string, root: string, check: ProbeCheck)
   }
 }
 
-/** Why 3x a trivial server may be out of reach (docs/benchmarks.md). */
-const SERVE_FLOOR = 'Node starting, the bundle\'s modules run (compiled from its code cache), Fastify\'s routes, and the client\'s '
-  + '700 kB of scripts parsed and run each take a third to a half of the whole trivial server and page, and the page\'s '
-  + 'first requests reach a registry whose code has not run yet (docs/benchmarks.md, issue 20)';
+/** Why 3x a trivial server is out of reach (docs/benchmarks.md). */
+const SERVE_FLOOR = 'the trivial server and page are ready about 0.13 s after the spawn, most of it Node\'s own start; '
+  + 'beyond it the registry\'s bundle and world take about 0.1 s before it listens, and the client about 0.35 s: 700 kB of '
+  + 'script parsed and run, its first render, then settings, people, session, gateway, READY and the command index one after '
+  + 'another on the page\'s busy thread, while the registry answers each in 1-3 ms (docs/benchmarks.md, issue 20)';
+
+/** Notes in `window.readyAt` when `body[data-ready]` turns true (epoch ms, the same clock as Node's `performance.timeOrigin`). */
+const NOTE_READY = `new MutationObserver(() => {
+  if (window.readyAt === undefined && document.body?.dataset.ready === 'true') window.readyAt = performance.timeOrigin + performance.now();
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-ready'] });`;
 
 /** A page and a server as small as they come: what any server and page cost to start and load. */
 const TRIVIAL_SERVER = `
@@ -230,15 +236,21 @@ export async function benchServeToReady(browser: TestBrowser, options: StartOpti
   const member = world.guild.members[0] as BenchUser;
   const directory = await mkdtemp(join(tmpdir(), 'slashbench-bench-serve-'));
   try {
-    /** From spawning the program to its page ready in a fresh tab (each start on a new port: nothing cached). */
+    /**
+     * From spawning the program to its page ready in a fresh tab (each start on a new port:
+     * nothing cached). The page notes the moment itself, on the machine's clock: Playwright
+     * checks a selector again only after waits that grow to 100 ms, which would round the
+     * registry's page up and not the trivial one, ready at the first check.
+     */
     const time = async (start: () => ReturnType<typeof startListening>, path: string): Promise<number> => {
       const page = await browser.context.newPage();
-      const started = performance.now();
+      await page.addInitScript(NOTE_READY);
+      const started = performance.timeOrigin + performance.now();
       const child = await start();
       try {
         await page.goto(`${child.url}${path}`);
         await page.locator('body[data-ready="true"]').waitFor({ state: 'attached' });
-        return performance.now() - started;
+        return await page.evaluate<number>('window.readyAt') - started;
       } finally {
         await page.close();
         await child.stop();

@@ -47,7 +47,7 @@ const BENCHMARKS: Record<string, () => Promise<Row[]>> = {
   reads: () => benchCommandReads(throughput),
   bulk: () => benchBulkOverwrite({ iterations: quick ? 2 : 10, progress }),
   index: async () => await benchCommandIndex(throughput),
-  client: () => benchClient({ rounds: quick ? 1 : 4, starts: quick ? 1 : 5, progress }),
+  client: () => benchClient({ rounds: quick ? 1 : 4, starts: quick ? 1 : 9, progress }),
   memory: () => benchMemory(progress),
   team: () => benchTeam(latency, throughput),
   before: () => benchBefore(latency, throughput),

@@ -3,13 +3,15 @@
  * (store, clock, id generator), so tests drive it through `inject` and the CLI, the
  * desktop app and the benchmarks listen on whatever address they choose.
  */
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
 import { DELIVERY_TIMEOUT_MS } from './delivery/deliver-over-http.js';
 import { EndpointVerifications } from './delivery/endpoint-verifications.js';
 import { createSnowflakeGenerator } from './domain/snowflake.js';
 import type { AdjustableClock } from './driver/adjustable-clock.js';
 import { EventBus } from './events.js';
 import { createGateway } from './gateway/gateway.js';
+import { KEEP_ALIVE_TIMEOUT_MS } from './http/held-server.js';
 import type { GatewayHub } from './gateway/hub.js';
 import { SessionStarts } from './gateway/session-starts.js';
 import { relayBus, type ChangeFeed } from './feed/change-feed.js';
@@ -33,7 +35,7 @@ import { memorySettings, type SettingsKeeper } from './host/settings-file.js';
 import { registerActivityInstanceRoutes } from './routes/activity-instances.js';
 import { registerApplicationRoutes } from './routes/applications.js';
 import { registerAttachmentRoutes } from './routes/attachments.js';
-import { defaultClientDirectory, registerClientFileRoutes, type PageSettings } from './routes/client-files.js';
+import { defaultClientDirectory, pageSettingsOf, registerClientFileRoutes } from './routes/client-files.js';
 import { registerCommandRoutes } from './routes/commands.js';
 import { registerCommandIndexRoutes } from './routes/command-index.js';
 import { registerDriverRoutes } from './routes/management-driver.js';
@@ -84,6 +86,8 @@ export interface RegistryOptions {
   settings?: SettingsKeeper;
   /** Where the Authorize flow's redirects land (the desktop app shares it with its deep links); a fresh one by default. */
   redirects?: RedirectInbox;
+  /** The HTTP server, already listening (start.ts): the app adds its listeners to it. Fastify makes its own by default. */
+  server?: Server;
 }
 
 /** What every route module gets: the state and the injected dependencies. */
@@ -176,6 +180,8 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   const app = Fastify({
     logger: logSettings(options.logger ?? false),
     bodyLimit: DEFAULT_BODY_LIMIT,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    ...(options.server ? { serverFactory: serveOn(options.server) } : {}),
     routerOptions: { maxParamLength: MAX_PATH_VALUE },
     frameworkErrors: answerFrameworkError,
     // Every API version the service still serves (and no version) is answered as v10, and
@@ -226,19 +232,18 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   registerSampleActivityRoutes(app, context, options.sampleActivityDirectory ?? defaultSampleActivityDirectory());
   registerDriverRoutes(app, context);
   const clientDirectory = options.clientDirectory === undefined ? defaultClientDirectory() : options.clientDirectory;
-  if (clientDirectory !== null) registerClientFileRoutes(app, clientDirectory, () => pageSettings(context.settings));
+  if (clientDirectory !== null) registerClientFileRoutes(app, clientDirectory, () => pageSettingsOf(context.settings));
   registerGatewayRoutes(app, context, sessionStarts);
   // Last, once every path is known; after CORS, so a page on another origin reads a 405 as any answer.
   answerWrongMethods(app, MAX_PATH_VALUE);
   return app;
 }
 
-/** What the client settings say about the page: the remote registry its CSP must allow, its theme. */
-function pageSettings(settings: SettingsKeeper): PageSettings {
-  const { settings: current } = settings.read();
-  return {
-    remote: current.registry === 'remote' ? (current.remote?.url ?? null) : null,
-    theme: current.theme === 'system' ? null : current.theme,
+/** Fastify's handler on a server made outside it (as Fastify adds it to its own). */
+function serveOn(server: Server): FastifyServerFactory {
+  return (handler) => {
+    server.on('request', handler);
+    return server;
   };
 }
 

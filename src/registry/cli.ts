@@ -4,6 +4,7 @@
  * Prints one line with `listening on http://HOST:PORT` when ready.
  */
 import { parseArgs } from 'node:util';
+import type { WorldFile } from '../shared/world-file.js';
 import { defaultDataDirectory } from './data-directory.js';
 import { STARTED } from './code-cache.js';
 import { AdjustableClock } from './driver/adjustable-clock.js';
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
       'Every API and management route still needs a token, and /_host/* answers only this machine.',
     );
   }
-  const registry = await startRegistry({
+  const started = startRegistry({
     host: values.host,
     port,
     dataDirectory,
@@ -56,19 +57,23 @@ async function main(): Promise<void> {
     ...(values.world === undefined ? {} : { worldFile: values.world }),
     ...(routeLimit === undefined ? {} : { routeLimit: { limit: routeLimit, windowMs: 1000 } }),
     ...(values['test-clock'] ? { clock: new AdjustableClock() } : {}),
+    // The address answers from here on; requests wait for the app, built while a page loads.
+    listening({ url, store, demo }) {
+      const stop = () => {
+        started.then((registry) => registry.close()).then(() => process.exit(0), () => process.exit(1));
+      };
+      // Before the listening line: whoever reads that line may signal at once, and a signal
+      // with no handler yet would kill the process without closing the database.
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      if (demo) printDemo(demo);
+      // On every start, not only the first: whoever missed the demo's lines can always get the tokens back.
+      console.log(`Tokens: ${store.credentials.keychainPath ?? 'in memory'} (list or reset them: ${tokensCommand(dataDirectory)})`);
+      const where = databaseUrl ? `, database: ${describeDatabase(databaseUrl)}` : '';
+      console.log(`Slashbench registry (data: ${dataDirectory}${where}) listening on ${url}`);
+    },
   });
-  const stop = () => {
-    registry.close().then(() => process.exit(0), () => process.exit(1));
-  };
-  // Before the listening line: whoever reads that line may signal at once, and a signal
-  // with no handler yet would kill the process without closing the database.
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  if (registry.demo) printDemo(registry.demo);
-  // On every start, not only the first: whoever missed the demo's lines can always get the tokens back.
-  console.log(`Tokens: ${registry.store.credentials.keychainPath ?? 'in memory'} (list or reset them: ${tokensCommand(dataDirectory)})`);
-  const where = databaseUrl ? `, database: ${describeDatabase(databaseUrl)}` : '';
-  console.log(`Slashbench registry (data: ${dataDirectory}${where}) listening on ${registry.url}`);
+  await started;
   // Run from the bundle, the code cache is made now (code-cache.ts).
   (globalThis as Record<symbol, (() => void) | undefined>)[STARTED]?.();
 }
@@ -78,7 +83,7 @@ function decimal(text: string): number | undefined {
   return /^\d{1,9}$/.test(text) ? Number(text) : undefined;
 }
 
-function printDemo(world: NonNullable<Awaited<ReturnType<typeof startRegistry>>['demo']>): void {
+function printDemo(world: WorldFile): void {
   console.log('Created the demo world:');
   for (const app of world.applications) console.log(`  app ${app.name} (${app.id}): Bot ${app.bot_token}  client secret ${app.client_secret}`);
   for (const user of world.users) console.log(`  user ${user.username} (${user.id}): ${user.token}`);

@@ -24,27 +24,39 @@ export const STARTED = Symbol.for('slashbench.started');
 /** How long after the start the cache is made: after the first page's requests, which it would hold up. */
 const MAKE_AFTER_MS = 300;
 
-/** The cache of this bundle file, as it is now, for this Node. */
-function cachePath(file: string): string {
+/** The bytes of the key a cache file starts with. */
+const KEY_BYTES = 16;
+
+/**
+ * Where the cache of this bundle file is kept, and the key of the bundle as it is now, for
+ * this Node. One file per bundle path, whatever its build: a new build's cache replaces the
+ * last one, so the folder never grows with builds.
+ */
+function cacheOf(file: string): { path: string; key: Buffer } {
   const { size, mtimeMs } = statSync(file);
-  const key = createHash('sha256').update(`${file}\0${size}\0${mtimeMs}\0${process.version}\0${process.arch}`).digest('hex').slice(0, 32);
+  const digest = (text: string) => createHash('sha256').update(text).digest().subarray(0, KEY_BYTES);
   const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  return join(base, 'slashbench', `registry-${key}.v8`);
+  return {
+    path: join(base, 'slashbench', `registry-${digest(file).toString('hex')}.v8`),
+    key: digest(`${size}\0${mtimeMs}\0${process.version}\0${process.arch}`),
+  };
 }
 
-function readCache(path: string): Buffer | undefined {
+/** The cache kept for `key`, or undefined (none, unreadable, or another build's). */
+function readCache(path: string, key: Buffer): Buffer | undefined {
   try {
-    return readFileSync(path);
+    const data = readFileSync(path);
+    return data.subarray(0, KEY_BYTES).equals(key) ? data.subarray(KEY_BYTES) : undefined;
   } catch {
     return undefined;
   }
 }
 
-function writeCache(path: string, data: Buffer): void {
+function writeCache(path: string, key: Buffer, data: Buffer): void {
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, data, { mode: 0o600 });
+    writeFileSync(temporary, Buffer.concat([key, data]), { mode: 0o600 });
     renameSync(temporary, path);
   } catch {
     // A read-only or full home only costs the next start the compile.
@@ -54,8 +66,8 @@ function writeCache(path: string, data: Buffer): void {
 /** Compiles and runs `file` (CommonJS) as Node would run it as a program, with the code cache. */
 export function runWithCodeCache(file: string): void {
   const source = readFileSync(file, 'utf8');
-  const path = cachePath(file);
-  const cachedData = readCache(path);
+  const { path, key } = cacheOf(file);
+  const cachedData = readCache(path, key);
   const script = new Script(Module.wrap(source), {
     filename: file,
     ...(cachedData ? { cachedData } : {}),
@@ -63,7 +75,7 @@ export function runWithCodeCache(file: string): void {
   });
   if (cachedData === undefined || script.cachedDataRejected === true) {
     (globalThis as Record<symbol, unknown>)[STARTED] = () => {
-      setTimeout(() => writeCache(path, script.createCachedData()), MAKE_AFTER_MS).unref();
+      setTimeout(() => writeCache(path, key, script.createCachedData()), MAKE_AFTER_MS).unref();
     };
   }
   const wrapper = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: object, filename: string, dirname: string) => void;

@@ -1,15 +1,20 @@
 /**
  * Starts a registry: opens the store, loads the world (or the demo world into an empty
- * store), and listens. Shared by the CLI, the desktop app and tests that need a real port.
+ * store), listens, and builds the app. Shared by the CLI, the desktop app and tests that
+ * need a real port. It listens before the app is built (http/held-server.ts): the client's
+ * files are answered at once, every other request once the app is there.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { parseWorldFile, type WorldFile } from '../shared/world-file.js';
-import { buildApp, type RegistryOptions } from './app.js';
+import type { RegistryOptions } from './app.js';
 import { createSnowflakeGenerator } from './domain/snowflake.js';
 import type { AdjustableClock } from './driver/adjustable-clock.js';
 import { SETTINGS_FILE_NAME, settingsFile, type SettingsKeeper } from './host/settings-file.js';
+import { HeldServer } from './http/held-server.js';
+import { defaultClientDirectory, earlyClientFiles, pageSettingsOf } from './routes/client-files.js';
 import { openingDataDirectory } from './store/storage-error.js';
 import { removeRunningFile, writeRunningFile } from './running-file.js';
 import { openStore, type Store } from './store/store.js';
@@ -33,6 +38,19 @@ export interface StartOptions {
   sampleActivityDirectory?: RegistryOptions['sampleActivityDirectory'];
   /** A clock tests may move forward (`--test-clock`); the machine's by default. */
   clock?: AdjustableClock;
+  /**
+   * Called once the address accepts connections, before the app is built: the CLI prints
+   * its lines here. The start goes on when it returns (or its promise settles).
+   */
+  listening?: (registry: ListeningRegistry) => void | Promise<void>;
+}
+
+/** A registry whose address accepts connections, its app not built yet. */
+export interface ListeningRegistry {
+  url: string;
+  store: Store;
+  /** The demo world, when this start created it (its tokens exist nowhere else). */
+  demo?: WorldFile;
 }
 
 export interface RunningRegistry {
@@ -94,27 +112,59 @@ export async function startRegistry(options: StartOptions): Promise<RunningRegis
     throw error;
   }
   const settings = settingsFile(join(options.dataDirectory, SETTINGS_FILE_NAME));
-  const app = buildApp({
-    // A 500 is the registry's fault: whoever runs it sees why on stderr (credentials redacted).
-    logger: { level: 'error', stream: process.stderr },
-    store, now, nextId, settings, ...(options.routeLimit ? { routeLimit: options.routeLimit } : {}), ...(options.redirects ? { redirects: options.redirects } : {}),
-    ...(options.clientDirectory === undefined ? {} : { clientDirectory: options.clientDirectory }),
-    ...(options.sampleActivityDirectory === undefined ? {} : { sampleActivityDirectory: options.sampleActivityDirectory }),
-    ...(options.clock ? { clock: options.clock } : {}),
-  });
-  await app.listen({ host: options.host, port: options.port });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const clientDirectory = options.clientDirectory === undefined ? defaultClientDirectory() : options.clientDirectory;
+  const server: HeldServer = new HeldServer(clientDirectory === null ? () => false : earlyClientFiles(clientDirectory, () => pageSettingsOf(settings), () => server.pageLoaded()));
+  const closeServer = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  let app: FastifyInstance | undefined;
+  const failed = async (error: unknown): Promise<never> => {
+    await app?.close().catch(() => undefined);
+    // Requests held for the app that is not coming: dropped, or the close would wait for them.
+    server.closeAllConnections();
+    if (server.listening) await closeServer();
+    await store.close();
+    throw error;
+  };
+  const build = async () => {
+    // Loaded only now (from the bundle too: a module imported so is run when imported).
+    const { buildApp } = await import('./app.js');
+    app = buildApp({
+      // A 500 is the registry's fault: whoever runs it sees why on stderr (credentials redacted).
+      logger: { level: 'error', stream: process.stderr },
+      store, now, nextId, settings, server, clientDirectory,
+      ...(options.routeLimit ? { routeLimit: options.routeLimit } : {}), ...(options.redirects ? { redirects: options.redirects } : {}),
+      ...(options.sampleActivityDirectory === undefined ? {} : { sampleActivityDirectory: options.sampleActivityDirectory }),
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+    await app.ready();
+    return app;
+  };
+  // A team's app gets ready by connecting its change feed to the database, which may fail:
+  // its address is told once that is done. The embedded store's app is built while the page loads.
+  const early = options.databaseUrl === undefined;
+  if (!early) await build().catch(failed);
+  await server.listenOn(options.host, options.port).catch(failed);
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-  const url = `http://${host}:${port}`;
+  const url = `http://${host}:${(server.address() as AddressInfo).port}`;
+  try {
+    await options.listening?.({ url, store, ...(demo ? { demo } : {}) });
+    // Only someone told the address can be loading the page: the app waits for its files.
+    if (early && options.listening) await server.appWanted();
+    app ??= await build();
+  } catch (error) {
+    return failed(error);
+  }
+  const built = app;
+  server.open();
   // Where `npm run tokens` finds this registry, to reset tokens through it.
   const onDisk = options.dataDirectory !== ':memory:';
   if (onDisk) writeRunningFile(options.dataDirectory, url);
   return {
-    app, store, settings, url, ...(demo ? { demo } : {}),
+    app: built, store, settings, url, ...(demo ? { demo } : {}),
     async close() {
       if (onDisk) removeRunningFile(options.dataDirectory);
-      await app.close();
+      await built.close();
+      // Fastify closes only a server it made.
+      await closeServer();
       await store.close();
     },
   };

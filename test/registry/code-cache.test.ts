@@ -61,6 +61,24 @@ describe('the code cache', () => {
     expect(ran()?.same).toBe(true);
   });
 
+  it('keeps one cache a program: a new build of it replaces the last one\'s', async () => {
+    runWithCodeCache(program);
+    await madeAfter();
+    const [first] = await cacheFiles();
+    await writeFile(program, `globalThis.codeCacheTest = { filename: __filename, path: 'rebuilt', same: true };
+      globalThis[Symbol.for('slashbench.started')]?.();`);
+    delete (globalThis as Record<symbol, unknown>)[STARTED];
+    runWithCodeCache(program);
+    expect(ran()?.path).toBe('rebuilt');
+    // The last build's cache is not this one's: made again, in its place.
+    expect(started()).toBeDefined();
+    await madeAfter();
+    expect(await cacheFiles()).toEqual([first]);
+    delete (globalThis as Record<symbol, unknown>)[STARTED];
+    runWithCodeCache(program);
+    expect(started()).toBeUndefined();
+  });
+
   it('starts the registry CLI from its bundle, and makes a cache V8 refuses again', async () => {
     const made = async () => {
       // The CLI makes it shortly after its listening line.

@@ -11,6 +11,8 @@ import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptsCoding, PRECOMPRESSED } from '../http/accept-encoding.js';
+import type { SettingsKeeper } from '../host/settings-file.js';
+import type { EarlyAnswer } from '../http/held-server.js';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -72,38 +74,103 @@ function themed(page: Buffer, theme: PageSettings['theme']): Buffer | string {
   return theme === null ? page : page.toString('utf8').replace('<html lang="en">', `<html lang="en" data-theme="${theme}">`);
 }
 
+/** What the client settings say about the page: the remote registry its CSP must allow, its theme. */
+export function pageSettingsOf(settings: SettingsKeeper): PageSettings {
+  const { settings: current } = settings.read();
+  return {
+    remote: current.registry === 'remote' ? (current.remote?.url ?? null) : null,
+    theme: current.theme === 'system' ? null : current.theme,
+  };
+}
+
+/** One of the client's files as it is answered: by the routes below, and by the server before they exist (http/held-server.ts). */
+export interface FileAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer | string;
+}
+
+/** The page, for a request to `host`: 200, or 503 while the client is not built. */
+export async function pageAnswer(directory: string, host: string | undefined, settings: PageSettings): Promise<FileAnswer> {
+  const headers = {
+    'content-security-policy': contentSecurityPolicy(host, settings.remote),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+    'cache-control': 'no-cache',
+    'content-type': 'text/html; charset=utf-8',
+  };
+  try {
+    return { status: 200, headers, body: themed(await readFile(join(directory, 'index.html')), settings.theme) };
+  } catch {
+    return { status: 503, headers, body: NOT_BUILT };
+  }
+}
+
+/** The asset `name` (its precompressed copy when accepted), or undefined when there is none: a 404 the app answers. */
+export async function assetAnswer(directory: string, name: string, acceptEncoding: string | undefined): Promise<FileAnswer | undefined> {
+  const type = CONTENT_TYPES[extname(name)];
+  if (!ASSET_NAME.test(name) || name.startsWith('.') || type === undefined) return undefined;
+  const file = await assetFile(join(directory, 'assets', name), acceptEncoding);
+  if (!file) return undefined;
+  // Vite puts a content hash in every asset's name, so a name never changes content.
+  const headers: Record<string, string> = {
+    'x-content-type-options': 'nosniff', 'cache-control': 'public, max-age=31536000, immutable', vary: 'accept-encoding', 'content-type': type,
+  };
+  if (file.coding) headers['content-encoding'] = file.coding;
+  return { status: 200, headers, body: file.bytes };
+}
+
+/** The built files a page names (`./assets/index-abc123.js`): what a browser asks for next. */
+function assetsNamed(page: FileAnswer['body']): Set<string> {
+  return new Set([...page.toString().matchAll(/["']\.?\/?assets\/([\w.-]+)["']/g)].map((match) => match[1] ?? ''));
+}
+
+/**
+ * The client's files while the app's routes are not built yet (http/held-server.ts): a plain
+ * GET (no body) of the page or an asset, answered as its route answers it. Anything else,
+ * and an asset that is not there (the app's 404), is the app's. `loaded` is called once the
+ * page and the files it names have been answered.
+ */
+export function earlyClientFiles(directory: string, pageSettings: () => PageSettings, loaded: () => void): EarlyAnswer {
+  let awaited: Set<string> | undefined;
+  const answered = (name: string | undefined, answer: FileAnswer | undefined) => {
+    if (name === undefined && answer?.status === 200) awaited ??= assetsNamed(answer.body);
+    if (name !== undefined) awaited?.delete(name);
+    if (awaited?.size === 0) loaded();
+  };
+  return (request, response, passOn) => {
+    const path = (request.url ?? '').split('?')[0] ?? '';
+    const bodyless = request.headers['transfer-encoding'] === undefined && (request.headers['content-length'] ?? '0') === '0';
+    if (request.method !== 'GET' || !bodyless) return false;
+    const name = path.startsWith('/assets/') ? path.slice('/assets/'.length) : undefined;
+    if (path !== '/' && path !== '/index.html' && (name === undefined || !ASSET_NAME.test(name))) return false;
+    (async () => name === undefined
+      ? pageAnswer(directory, request.headers.host, pageSettings())
+      : assetAnswer(directory, name, request.headers['accept-encoding'])
+    )().then((answer) => {
+      if (answer === undefined) passOn();
+      else response.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) }).end(answer.body);
+      answered(name, answer);
+    }, passOn);
+    return true;
+  };
+}
+
 /** Registers `/` (the page) and `/assets/*` (its scripts and styles) from `directory`. */
-export function registerClientFileRoutes(
-  app: FastifyInstance, directory: string, pageSettings: () => PageSettings = () => ({ remote: null, theme: null }),
-): void {
+export function registerClientFileRoutes(app: FastifyInstance, directory: string, pageSettings: () => PageSettings): void {
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
-    const settings = pageSettings();
-    reply.headers({
-      'content-security-policy': contentSecurityPolicy(request.headers.host, settings.remote),
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
-      'cross-origin-opener-policy': 'same-origin',
-      'cache-control': 'no-cache',
-    }).type('text/html; charset=utf-8');
-    try {
-      return themed(await readFile(join(directory, 'index.html')), settings.theme);
-    } catch {
-      return reply.code(503).send(NOT_BUILT);
-    }
+    const answer = await pageAnswer(directory, request.headers.host, pageSettings());
+    return reply.code(answer.status).headers(answer.headers).send(answer.body);
   };
   app.get('/', page);
   app.get('/index.html', page);
 
   app.get('/assets/:name', async (request, reply) => {
     const { name } = request.params as { name: string };
-    const type = CONTENT_TYPES[extname(name)];
-    if (!ASSET_NAME.test(name) || name.startsWith('.') || type === undefined) return reply.callNotFound();
-    const file = await assetFile(join(directory, 'assets', name), request.headers['accept-encoding']);
-    if (!file) return reply.callNotFound();
-    // Vite puts a content hash in every asset's name, so a name never changes content.
-    reply.headers({ 'x-content-type-options': 'nosniff', 'cache-control': 'public, max-age=31536000, immutable', vary: 'accept-encoding' });
-    if (file.coding) reply.header('content-encoding', file.coding);
-    return reply.type(type).send(file.bytes);
+    const answer = await assetAnswer(directory, name, request.headers['accept-encoding']);
+    if (!answer) return reply.callNotFound();
+    return reply.code(answer.status).headers(answer.headers).send(answer.body);
   });
 }
 

@@ -27,16 +27,19 @@ export function browserDeps(baseUrl: string = window.location.origin): ClientDep
   const bridge = desktopBridge();
   // The host is always the local registry; REST and the gateway follow the settings (a remote one).
   let registry = baseUrl;
+  const gateway = gatewaySocket(() => registry);
   return {
     host: bridge ? desktopHost(bridge) : browserHost(baseUrl),
     rest: httpRest(() => registry),
-    connectGateway: gatewaySocket(() => registry),
+    connectGateway: gateway,
     authorize: authorizeHttp(() => registry),
     followRedirect: (url) => {
       window.open(url, '_blank', 'noopener,noreferrer');
     },
     useRegistry: (origin) => {
       registry = origin ?? baseUrl;
+      // The session that follows needs it: asked while the person's token is minted.
+      gateway.discoverAhead();
     },
     now: () => Date.now(),
     inspectorJournal: storageJournal(window.sessionStorage),

@@ -16,17 +16,37 @@ interface Frame {
 }
 
 /** The gateway's address from discovery, on wss:// when the registry is reached over https. */
-async function discover(baseUrl: string | (() => string)): Promise<string> {
-  const base = typeof baseUrl === 'string' ? baseUrl : baseUrl();
+async function discover(base: string): Promise<string> {
   const response = await fetch(`${base}/api/v10/gateway`);
   if (!response.ok) throw new Error(`GET /gateway answered ${response.status}`);
   const { url } = (await response.json()) as { url: string };
   return base.startsWith('https:') ? url.replace(/^ws:/, 'wss:') : url;
 }
 
-/** Opens gateway sessions against the registry at `baseUrl` (or the one it names when a session opens). */
-export function gatewaySocket(baseUrl: string | (() => string)): (token: string, listener: GatewayListener) => GatewayHandle {
-  return (token, listener) => {
+export interface GatewaySocket {
+  (token: string, listener: GatewayListener): GatewayHandle;
+  /** Asks the registry's gateway address now, ahead of the session that will need it. */
+  discoverAhead(): void;
+}
+
+/**
+ * Opens gateway sessions against the registry at `baseUrl` (or the one it names when a
+ * session opens). Each registry's address is asked once, and again after a failure.
+ */
+export function gatewaySocket(baseUrl: string | (() => string)): GatewaySocket {
+  const base = () => (typeof baseUrl === 'string' ? baseUrl : baseUrl());
+  const addresses = new Map<string, Promise<string>>();
+  const address = () => {
+    const registry = base();
+    let found = addresses.get(registry);
+    if (found === undefined) {
+      found = discover(registry);
+      addresses.set(registry, found);
+      found.catch(() => addresses.delete(registry));
+    }
+    return found;
+  };
+  const connect = (token: string, listener: GatewayListener): GatewayHandle => {
     let socket: WebSocket | null = null;
     let heartbeat: number | undefined;
     let sequence: number | null = null;
@@ -67,7 +87,7 @@ export function gatewaySocket(baseUrl: string | (() => string)): (token: string,
       }
     };
 
-    discover(baseUrl).then((url) => {
+    address().then((url) => {
       if (closedByClient) return;
       socket = new WebSocket(`${url}?v=10&encoding=json`);
       socket.addEventListener('message', (event) => {
@@ -88,4 +108,5 @@ export function gatewaySocket(baseUrl: string | (() => string)): (token: string,
       },
     };
   };
+  return Object.assign(connect, { discoverAhead: () => void address().catch(() => undefined) });
 }

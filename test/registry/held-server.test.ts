@@ -1,0 +1,211 @@
+/**
+ * A registry listens before its app is built (http/held-server.ts): in that moment the
+ * client's page and assets are answered as their routes answer them once the app is there
+ * (the same status, headers and bytes, theme included), and every other request and a
+ * gateway upgrade wait, then get the app's answers. A start that fails there drops what
+ * it held and frees the port.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HeldServer } from '../../src/registry/http/held-server.js';
+import { earlyClientFiles } from '../../src/registry/routes/client-files.js';
+import { startRegistry, type RunningRegistry } from '../../src/registry/start.js';
+import { EXAMPLE_WORLD } from '../helpers/registry-process.js';
+
+interface Answer {
+  status: number;
+  headers: Record<string, unknown>;
+  body: Buffer;
+}
+
+/** Headers that differ between any two answers (the moment, the connection). */
+const PER_ANSWER = ['date', 'connection', 'keep-alive'];
+
+function comparable(answer: Answer): Answer {
+  return { ...answer, headers: Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !PER_ANSWER.includes(name))) };
+}
+
+function get(url: string, headers: OutgoingHttpHeaders = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => {
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) });
+      });
+    }).on('error', reject).end();
+  });
+}
+
+/** The client's files, each asked as a browser asks them. */
+const FILES: Array<[string, OutgoingHttpHeaders]> = [
+  ['/', {}],
+  ['/?user=1', {}],
+  ['/index.html', {}],
+  ['/assets/index-abc123.js', { 'accept-encoding': 'gzip, deflate, br' }],
+  ['/assets/index-abc123.js', { 'accept-encoding': 'gzip' }],
+  ['/assets/index-abc123.js', {}],
+  ['/assets/index-abc123.css', { origin: 'http://127.0.0.1' }],
+];
+
+let directory: string;
+let client: string;
+
+beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'slashbench-held-'));
+  client = join(directory, 'client');
+  await mkdir(join(client, 'assets'), { recursive: true });
+  await writeFile(join(client, 'index.html'), '<!doctype html>\n<html lang="en"><script type="module" src="./assets/index-abc123.js"></script>'
+    + '<link rel="stylesheet" href="./assets/index-abc123.css"></html>');
+  await writeFile(join(client, 'assets', 'index-abc123.js'), 'console.log("client")');
+  await writeFile(join(client, 'assets', 'index-abc123.js.br'), 'brotli bytes');
+  await writeFile(join(client, 'assets', 'index-abc123.js.gz'), 'gzip bytes');
+  await writeFile(join(client, 'assets', 'index-abc123.css'), 'body{}');
+});
+
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+describe('a registry listening before its app is built', () => {
+  let registry: RunningRegistry;
+  const early: Answer[] = [];
+  let held: { gateway: Promise<Answer>; missing: Promise<Answer>; hello: Promise<string> };
+  let settledWhileHeld: boolean[] = [];
+
+  beforeAll(async () => {
+    const data = join(directory, 'data');
+    await mkdir(data);
+    // A chosen theme is set in the page, early as later.
+    await writeFile(join(data, 'settings.json'), JSON.stringify({ theme: 'light' }));
+    registry = await startRegistry({
+      host: '127.0.0.1', port: 0, dataDirectory: data, worldFile: EXAMPLE_WORLD, clientDirectory: client,
+      async listening({ url }) {
+        for (const [path, headers] of FILES) early.push(await get(`${url}${path}`, headers));
+        const settled: boolean[] = [];
+        const watched = <T>(promise: Promise<T>, index: number): Promise<T> => {
+          settled[index] = false;
+          return promise.finally(() => (settled[index] = true));
+        };
+        held = {
+          gateway: watched(get(`${url}/api/v10/gateway`), 0),
+          missing: watched(get(`${url}/assets/missing-abc123.js`), 1),
+          hello: watched(new Promise((resolve, reject) => {
+            const socket = new WebSocket(`${url.replace('http', 'ws')}/gateway?v=10&encoding=json`);
+            socket.once('message', (data) => {
+              resolve(String(data));
+              socket.close();
+            });
+            socket.once('error', reject);
+          }), 2),
+        };
+        // Every file above was answered; give the held requests the same time to (wrongly) be.
+        await get(`${url}/`);
+        settledWhileHeld = [...settled];
+      },
+    });
+  });
+
+  afterAll(() => registry?.close());
+
+  it('answers the client\'s files as their routes do', async () => {
+    expect(early.map((answer) => answer.status)).toEqual(FILES.map(() => 200));
+    expect(early[0]?.body.toString()).toContain('<html lang="en" data-theme="light">');
+    expect(early[3]?.body.toString()).toBe('brotli bytes');
+    for (const [index, [path, headers]] of FILES.entries()) {
+      const later = await get(`${registry.url}${path}`, headers);
+      expect(comparable(early[index] as Answer), `${path} ${JSON.stringify(headers)}`).toEqual(comparable(later));
+    }
+  });
+
+  it('holds every other request and upgrade, then answers them from the app', async () => {
+    expect(settledWhileHeld).toEqual([false, false, false]);
+    const gateway = await held.gateway;
+    expect(gateway.status).toBe(200);
+    expect(JSON.parse(gateway.body.toString())).toEqual({ url: expect.stringMatching(/^ws:\/\//) });
+    const missing = await held.missing;
+    expect(missing.status).toBe(404);
+    expect(JSON.parse(missing.body.toString())).toEqual({ message: '404: Not Found', code: 0 });
+    expect(JSON.parse(await held.hello)).toMatchObject({ op: 10 });
+  });
+});
+
+describe('when the app is wanted', () => {
+  const NO_SETTINGS = () => ({ remote: null, theme: null });
+
+  async function heldServer(loaded: () => void = () => undefined): Promise<{ server: HeldServer; url: string }> {
+    const server: HeldServer = new HeldServer(earlyClientFiles(client, NO_SETTINGS, () => {
+      loaded();
+      server.pageLoaded();
+    }));
+    await server.listenOn('127.0.0.1', 0);
+    return { server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` };
+  }
+
+  function close(server: HeldServer): Promise<void> {
+    server.closeAllConnections();
+    return new Promise((resolve) => server.close(() => resolve()));
+  }
+
+  it('once the page and every file it names are answered', async () => {
+    const loads: string[] = [];
+    const { server, url } = await heldServer(() => loads.push('loaded'));
+    await get(`${url}/`);
+    await get(`${url}/assets/index-abc123.js`);
+    expect(loads).toEqual([]);
+    await get(`${url}/assets/index-abc123.css`);
+    expect(loads).toEqual(['loaded']);
+    await server.appWanted();
+    await close(server);
+  });
+
+  it('at once when a request needs the app, held until it opens', async () => {
+    const { server, url } = await heldServer();
+    const wanted = server.appWanted();
+    const answer = get(`${url}/api/v10/gateway`);
+    await wanted;
+    server.on('request', (_request, response) => response.end('from the app'));
+    server.open();
+    expect((await answer).body.toString()).toBe('from the app');
+    // Wanted already: asked again, it does not wait.
+    await server.appWanted();
+    await close(server);
+  });
+
+  it('after a pause when nobody asks for anything', async () => {
+    const { server } = await heldServer();
+    await server.appWanted();
+    await close(server);
+  });
+});
+
+describe('a start that fails once listening', () => {
+  it('drops the held requests, frees the port and closes the store', async () => {
+    let port = 0;
+    let heldRequest: Promise<string> | undefined;
+    const started = startRegistry({
+      host: '127.0.0.1', port: 0, dataDirectory: ':memory:', worldFile: EXAMPLE_WORLD, clientDirectory: client,
+      async listening({ url }) {
+        port = Number(new URL(url).port);
+        heldRequest = new Promise((resolve) => {
+          let answer = '';
+          const socket = connect(port, '127.0.0.1', () => socket.write('GET /api/v10/gateway HTTP/1.1\r\nHost: x\r\n\r\n'));
+          socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk)).on('close', () => resolve(answer));
+        });
+        // Once the page (asked after it) is answered, that request waits in the server.
+        await get(`${url}/`);
+        throw new Error('no app today');
+      },
+    });
+    await expect(started).rejects.toThrow('no app today');
+    expect(await heldRequest).toBe('');
+    const refused = await new Promise<string>((resolve) => {
+      connect(port, '127.0.0.1').on('error', (error: NodeJS.ErrnoException) => resolve(String(error.code))).on('connect', () => resolve('connected'));
+    });
+    expect(refused).toBe('ECONNREFUSED');
+  });
+});
