@@ -8,19 +8,22 @@
  *   input (outside React) on the same page whose listener only echoes its value;
  * - serve to ready: from spawning the registry CLI to a page of it that is ready (gateway
  *   READY and the channel's command index in: `body[data-ready="true"]`), against spawning
- *   Node with a trivial server and loading its trivial page in the same browser.
+ *   Node with a trivial server and loading its trivial page in the same browser; with the
+ *   timeline of each one's median start (serve-timeline.ts).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { CommandIndex } from '../src/renderer/api/wire-types.js';
 import { filterPicker, flattenGroups, pickerQuery } from '../src/renderer/features/commands/picker-entries.js';
 import { openBrowser, type TestBrowser } from '../test/helpers/chromium.js';
 import { startCli, startListening } from './cli-process.js';
 import { buildServedClient } from './client-build.js';
+import { PROFILE_DIRECTORY } from './delivery.js';
 import { armExpression, PENDING_EXPRESSION, PLAIN_INPUT_SOURCE, PROBE_SOURCE, type KeystrokeTiming, type ProbeCheck } from './keystroke-probe.js';
 import { api, BrokenRun, startBenchRegistry } from './registry.js';
+import { readTimeline, PAGE_RECORDER, timelineTable, type Timeline } from './serve-timeline.js';
 import { median, summarize } from './stats.js';
 import type { Row } from './table.js';
 import { benchWorld, type BenchUser, type BenchWorld } from './world.js';
@@ -38,6 +41,8 @@ export interface KeystrokeOptions {
 export interface StartOptions {
   /** How many starts of each program are timed. */
   starts: number;
+  /** Where the median starts' timelines go (`serve-timeline.md`); `profile/` beside the compiled benchmarks by default. */
+  timelineDirectory?: string;
   /** The registry CLI to start; the one compiled with the benchmarks by default. */
   cli?: string;
   progress: (message: string) => void;
@@ -217,11 +222,6 @@ const SERVE_FLOOR = 'the trivial server and page are ready about 0.13 s after th
   + 'script parsed and run, its first render, then settings, people, session, gateway, READY and the command index one after '
   + 'another on the page\'s busy thread, while the registry answers each in 1-3 ms (docs/benchmarks.md, issue 20)';
 
-/** Notes in `window.readyAt` when `body[data-ready]` turns true (epoch ms, the same clock as Node's `performance.timeOrigin`). */
-const NOTE_READY = `new MutationObserver(() => {
-  if (window.readyAt === undefined && document.body?.dataset.ready === 'true') window.readyAt = performance.timeOrigin + performance.now();
-}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-ready'] });`;
-
 /** A page and a server as small as they come: what any server and page cost to start and load. */
 const TRIVIAL_SERVER = `
 const page = '<!doctype html><title>ready</title><body><script>document.body.dataset.ready = "true"</script></body>';
@@ -242,26 +242,35 @@ export async function benchServeToReady(browser: TestBrowser, options: StartOpti
      * checks a selector again only after waits that grow to 100 ms, which would round the
      * registry's page up and not the trivial one, ready at the first check.
      */
-    const time = async (start: () => ReturnType<typeof startListening>, path: string): Promise<number> => {
+    const time = async (start: () => ReturnType<typeof startListening>, path: string): Promise<Timeline> => {
       const page = await browser.context.newPage();
-      await page.addInitScript(NOTE_READY);
-      const started = performance.timeOrigin + performance.now();
+      await page.addInitScript(PAGE_RECORDER);
+      const spawned = performance.timeOrigin + performance.now();
       const child = await start();
+      const listening = performance.timeOrigin + performance.now() - spawned;
       try {
         await page.goto(`${child.url}${path}`);
         await page.locator('body[data-ready="true"]').waitFor({ state: 'attached' });
-        return await page.evaluate<number>('window.readyAt') - started;
+        return await readTimeline(page, spawned, listening);
       } finally {
         await page.close();
         await child.stop();
       }
     };
-    const registry: number[] = [];
-    const trivial: number[] = [];
+    const registryStarts: Timeline[] = [];
+    const trivialStarts: Timeline[] = [];
     for (let start = 0; start < options.starts; start++) {
-      registry.push(await time(() => startCli(join(directory, `start-${start}`), world.file, { cli: options.cli }), `/?user=${member.id}`));
-      trivial.push(await time(() => startListening(['-e', TRIVIAL_SERVER]), '/'));
+      registryStarts.push(await time(() => startCli(join(directory, `start-${start}`), world.file, { cli: options.cli }), `/?user=${member.id}`));
+      trivialStarts.push(await time(() => startListening(['-e', TRIVIAL_SERVER]), '/'));
     }
+    const registry = registryStarts.map((timeline) => timeline.ready);
+    const trivial = trivialStarts.map((timeline) => timeline.ready);
+    const medianStart = (starts: Timeline[]) => [...starts].sort((a, b) => a.ready - b.ready)[Math.floor(starts.length / 2)] as Timeline;
+    const timelines = join(options.timelineDirectory ?? PROFILE_DIRECTORY, 'serve-timeline.md');
+    await mkdir(dirname(timelines), { recursive: true });
+    await writeFile(timelines, `# Serve to ready: the median start of each\n\n${
+      timelineTable('The registry CLI and the client', medianStart(registryStarts))}\n${timelineTable('The trivial server and page', medianStart(trivialStarts))}`);
+    options.progress(`client: timelines of the median starts in ${timelines}`);
     options.progress(`client: serve to ready ${registry.map((ms) => ms.toFixed(0)).join(', ')} ms; trivial ${trivial.map((ms) => ms.toFixed(0)).join(', ')} ms`);
     const row = { benchmark: '5 serve to ready page', figure: `median of ${options.starts}`, unit: 'ms', value: median(registry), baseline: median(trivial), baselineName: 'node + trivial server + trivial page' } as const;
     return [

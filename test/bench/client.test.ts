@@ -4,6 +4,9 @@
  * serving a fresh build of the client, and one start of the built CLI. Only that they run
  * and measure something is checked, never how fast.
  */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchKeystrokes, benchServeToReady, keySteps, pickerCommand, pickerLabels, QUERY_WORDS } from '../../bench/client.js';
 import type { CommandIndex } from '../../src/renderer/api/wire-types.js';
@@ -71,8 +74,19 @@ describe('the client benchmark in Chromium', () => {
   }, 180_000);
 
   it('times the built CLI from spawn to a ready page, and the trivial server', async () => {
-    const [row] = await benchServeToReady(browser, { starts: 1, cli: CLI_PATH, progress });
-    expect(row?.value).toBeGreaterThan(0);
-    expect(row?.baseline).toBeGreaterThan(0);
+    const timelineDirectory = await mkdtemp(join(tmpdir(), 'slashbench-serve-timeline-'));
+    try {
+      const [row] = await benchServeToReady(browser, { starts: 1, cli: CLI_PATH, progress, timelineDirectory });
+      expect(row?.value).toBeGreaterThan(0);
+      expect(row?.baseline).toBeGreaterThan(0);
+      // Each start's timeline, from what its page recorded: the registry's ends when its page is ready, at the figure.
+      const timelines = await readFile(join(timelineDirectory, 'serve-timeline.md'), 'utf8');
+      const registry = timelines.slice(timelines.indexOf('## The registry'), timelines.indexOf('## The trivial'));
+      for (const step of ['listening line', '/_host/settings asked', 'application-command-index', 'the page is ready']) expect(registry).toContain(step);
+      expect(registry).toContain(`| ${row?.value.toFixed(0)} | the page is ready |`);
+      expect(timelines.slice(timelines.indexOf('## The trivial'))).toMatch(/\| \d+ \| \/ asked; in at \d+ ms/);
+    } finally {
+      await rm(timelineDirectory, { recursive: true, force: true });
+    }
   }, 180_000);
 });

@@ -110,6 +110,8 @@ export class HeldServer extends Server {
     this.#held = null;
     clearTimeout(this.#pause);
     this.off('upgrade', holdUpgrades);
+    // From now on it emits as any server, with nothing in between.
+    this.emit = Server.prototype.emit;
     for (const { event, args } of held) emitOf(this, event, args);
   }
 
