@@ -18,6 +18,21 @@ export function injection(method: string, pattern: string, request: RouteRequest
   return { ...options, payload: encoding === 'json' ? JSON.stringify(request.body) : (request.body as string | Buffer) };
 }
 
+/** An answer as two ways of serving one route are compared (status, headers, body). */
+export interface Answer<Body = string> {
+  status: number;
+  headers: Record<string, unknown>;
+  body: Body;
+}
+
+/** Headers that differ between any two answers (the moment, the connection). */
+const PER_ANSWER = ['date', 'connection', 'keep-alive'];
+
+/** The answer without the headers any two answers differ in. */
+export function comparable<Body>(answer: Answer<Body>): Answer<Body> {
+  return { status: answer.status, headers: Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !PER_ANSWER.includes(name))), body: answer.body };
+}
+
 function json(response: LightMyRequestResponse): Record<string, unknown> | undefined {
   if (!/^application\/json/.test(String(response.headers['content-type'] ?? ''))) return undefined;
   try {

@@ -16,19 +16,9 @@ import { HeldServer } from '../../src/registry/http/held-server.js';
 import { earlyClientFiles } from '../../src/registry/routes/client-files.js';
 import { startRegistry, type RunningRegistry } from '../../src/registry/start.js';
 import { EXAMPLE_WORLD } from '../helpers/registry-process.js';
+import { comparable, type Answer as RouteAnswer } from '../helpers/route-answers.js';
 
-interface Answer {
-  status: number;
-  headers: Record<string, unknown>;
-  body: Buffer;
-}
-
-/** Headers that differ between any two answers (the moment, the connection). */
-const PER_ANSWER = ['date', 'connection', 'keep-alive'];
-
-function comparable(answer: Answer): Answer {
-  return { ...answer, headers: Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !PER_ANSWER.includes(name))) };
-}
+type Answer = RouteAnswer<Buffer>;
 
 function get(url: string, headers: OutgoingHttpHeaders = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {

@@ -8,6 +8,7 @@
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtRegistry, EXAMPLE, type ListeningRegistry } from '../helpers/listening-registry.js';
+import { comparable, type Answer } from '../helpers/route-answers.js';
 
 let registry: ListeningRegistry;
 /** Requests to the invocation path that reached Fastify. */
@@ -29,20 +30,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => registry.close());
-
-interface Answer {
-  status: number;
-  headers: Record<string, unknown>;
-  body: string;
-}
-
-/** Headers that differ between any two answers (the moment, the connection). */
-const PER_ANSWER = ['date', 'connection', 'keep-alive'];
-
-function comparable(answer: Answer): Answer {
-  const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !PER_ANSWER.includes(name)));
-  return { status: answer.status, headers, body: answer.body };
-}
 
 function overSocket(headers: OutgoingHttpHeaders, body: string, path = '/api/v10/interactions'): Promise<Answer> {
   return new Promise((resolve, reject) => {
