@@ -1,7 +1,7 @@
 /**
  * `npm run serve -- [--host H] [--port N] [--data DIR] [--database URL] [--world FILE] [--test-clock]`: the headless registry.
  * With `--database` (or SLASHBENCH_DATABASE_URL) the store is a PostgreSQL database that several processes share.
- * Prints one line with `listening on http://HOST:PORT` when ready.
+ * Prints one line with `listening on http://HOST:PORT` once the address answers (its routes are built next: start.ts).
  */
 import { parseArgs } from 'node:util';
 import type { WorldFile } from '../shared/world-file.js';
