@@ -2,25 +2,20 @@
  * Browser mode: the registry serves the built client at `/` with a strict Content Security
  * Policy, its hashed assets under `/assets/`, and leaves every other path to the API.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, defaultClientDirectory } from '../../src/registry/routes/client-files.js';
 import { REPO_ROOT } from '../helpers/registry-process.js';
+import { writeFakeClient } from '../helpers/fake-client.js';
 import { testRegistry } from '../helpers/test-registry.js';
 
 let directory: string;
 
 beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'slashbench-client-files-'));
-  await mkdir(join(directory, 'assets'));
-  await writeFile(join(directory, 'index.html'), '<!doctype html><script type="module" src="./assets/index-abc123.js"></script>');
-  await writeFile(join(directory, 'assets', 'index-abc123.js'), 'console.log("client")');
-  await writeFile(join(directory, 'assets', 'index-abc123.css'), 'body{}');
-  // The build's precompressed copies (scripts/precompress.js), with contents that tell them apart.
-  await writeFile(join(directory, 'assets', 'index-abc123.js.br'), 'brotli bytes');
-  await writeFile(join(directory, 'assets', 'index-abc123.js.gz'), 'gzip bytes');
+  await writeFakeClient(directory);
 });
 
 afterAll(async () => {

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HeldServer } from '../../src/registry/http/held-server.js';
 import { earlyClientFiles } from '../../src/registry/routes/client-files.js';
 import { startRegistry, type RunningRegistry } from '../../src/registry/start.js';
+import { writeFakeClient } from '../helpers/fake-client.js';
 import { EXAMPLE_WORLD } from '../helpers/registry-process.js';
 import { comparable, type Answer as RouteAnswer } from '../helpers/route-answers.js';
 
@@ -48,13 +49,7 @@ let client: string;
 beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'slashbench-held-'));
   client = join(directory, 'client');
-  await mkdir(join(client, 'assets'), { recursive: true });
-  await writeFile(join(client, 'index.html'), '<!doctype html>\n<html lang="en"><script type="module" src="./assets/index-abc123.js"></script>'
-    + '<link rel="stylesheet" href="./assets/index-abc123.css"></html>');
-  await writeFile(join(client, 'assets', 'index-abc123.js'), 'console.log("client")');
-  await writeFile(join(client, 'assets', 'index-abc123.js.br'), 'brotli bytes');
-  await writeFile(join(client, 'assets', 'index-abc123.js.gz'), 'gzip bytes');
-  await writeFile(join(client, 'assets', 'index-abc123.css'), 'body{}');
+  await writeFakeClient(client);
 });
 
 afterAll(async () => {

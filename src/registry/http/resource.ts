@@ -12,6 +12,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import FindMyWay from 'find-my-way';
 import type { Server } from 'node:http';
+import { hasBody } from './has-body.js';
 import { ServiceError } from './service-error.js';
 
 export type Handler = (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -83,12 +84,6 @@ export function answerWrongMethods(app: FastifyInstance, maxParamLength: number)
     if (hasBody(request.headers)) reply.header('connection', 'close');
     done(new ServiceError('methodNotAllowed'));
   });
-}
-
-/** Whether a request announces a body (a length above zero, or chunks). */
-function hasBody(headers: FastifyRequest['headers']): boolean {
-  const length = headers['content-length'];
-  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 /** Each method-and-path pair `answerWrongMethods` answers 405, for tests that visit them all. */

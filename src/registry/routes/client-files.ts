@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptsCoding, PRECOMPRESSED } from '../http/accept-encoding.js';
 import type { SettingsKeeper } from '../host/settings-file.js';
+import { hasBody } from '../http/has-body.js';
 import type { EarlyAnswer } from '../http/held-server.js';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -141,8 +142,7 @@ export function earlyClientFiles(directory: string, pageSettings: () => PageSett
   };
   return (request, response, passOn) => {
     const path = (request.url ?? '').split('?')[0] ?? '';
-    const bodyless = request.headers['transfer-encoding'] === undefined && (request.headers['content-length'] ?? '0') === '0';
-    if (request.method !== 'GET' || !bodyless) return false;
+    if (request.method !== 'GET' || hasBody(request.headers)) return false;
     const name = path.startsWith('/assets/') ? path.slice('/assets/'.length) : undefined;
     if (path !== '/' && path !== '/index.html' && (name === undefined || !ASSET_NAME.test(name))) return false;
     (async () => name === undefined
