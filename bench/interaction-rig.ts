@@ -24,11 +24,8 @@ import { INLINE_ANSWER } from './http-bot.js';
 import { api, BrokenRun } from './registry.js';
 import { benchWorld, type BenchApp, type BenchUser } from './world.js';
 import { plainRequest } from './http-client.js';
-import { DELIVERY_USER_AGENT } from '../src/registry/delivery/deliver-over-http.js';
+import { DELIVERY_TIMEOUT_MS, DELIVERY_USER_AGENT } from '../src/registry/delivery/deliver-over-http.js';
 import { httpPost } from '../src/registry/delivery/http-post.js';
-
-/** For the one POST sent with the registry's own delivery client (context: what that client alone saves). */
-const NEVER = new AbortController().signal;
 
 interface Command {
   id: string;
@@ -216,7 +213,7 @@ export async function startInteractionRig(options: RigOptions = {}): Promise<Int
         const { headers, body } = signedBaseline();
         const delivery = bot.nextArrival('/baseline');
         const started = monotonicMs();
-        const response = await httpPost(`${bot.url}/baseline`, { method: 'POST', headers, body, signal: NEVER });
+        const response = await httpPost(`${bot.url}/baseline`, { method: 'POST', headers, body, timeoutMs: DELIVERY_TIMEOUT_MS });
         await response.text();
         if (response.status !== 200) throw new BrokenRun(`the bot refused the baseline POST: ${response.status}`);
         return (await delivery).at - started;

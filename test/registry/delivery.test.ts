@@ -139,6 +139,30 @@ describe('HTTP delivery to an interactions endpoint', () => {
     });
   });
 
+  it('holds an injected fetch to the deadline and the caller\'s signal, as its own client', async () => {
+    const application = { ...await fixtureApplication(), interactions_endpoint_url: 'http://bot.invalid/interactions' };
+    const signals: AbortSignal[] = [];
+    // Answers its headers, then never ends the body: the deadline covers the answer's body too.
+    const stalled: typeof fetch = async (_url, init) => {
+      const signal = init?.signal as AbortSignal;
+      signals.push(signal);
+      const body = new ReadableStream({
+        start: (controller) => signal.addEventListener('abort', () => controller.error(signal.reason)),
+      });
+      return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    expect(await deliverOverHttp(application, PAYLOAD, { fetch: stalled, timeoutMs: 50 })).toMatchObject({
+      outcome: 'timeout', error: 'timed out after 0.05 s',
+    });
+    expect(signals[0]?.aborted).toBe(true);
+
+    const controller = new AbortController();
+    const pending = deliverOverHttp(application, PAYLOAD, { fetch: stalled, signal: controller.signal });
+    controller.abort();
+    expect(await pending).toMatchObject({ outcome: 'network-error', error: 'the delivery was cancelled' });
+    expect(signals[1]?.aborted).toBe(true);
+  });
+
   it('reports an application without an endpoint URL instead of throwing', async () => {
     const result = await deliverOverHttp({ ...await fixtureApplication(), interactions_endpoint_url: null }, PAYLOAD);
     expect(result).toMatchObject({ outcome: 'network-error', error: 'the application has no interactions endpoint URL' });

@@ -152,6 +152,48 @@ describe('the read cache behind a store', () => {
     expect(await first.messages.lastMessageId('5')).toBe('300');
   });
 
+  it('asks SQLite whether another registry committed only on a turn after a commit', async () => {
+    const [first, second] = await twoConnections();
+    // The statement behind `dataVersion`, counted: the WAL header's look (wal-header.ts) decides when it runs.
+    const statement = (first.sql as unknown as { dataVersionStatement: { get: () => unknown } }).dataVersionStatement;
+    const get = statement.get.bind(statement);
+    let asked = 0;
+    statement.get = () => {
+      asked += 1;
+      return get();
+    };
+    await nextTurn();
+    await first.world.guild('1');
+    await nextTurn();
+    const before = asked;
+    for (let turn = 0; turn < 3; turn++) {
+      await first.world.guild('1');
+      await nextTurn();
+    }
+    expect(asked).toBe(before);
+    // Its own write is looked at once the turn is over, so the next turn does not ask again.
+    await first.world.putGuild({ id: '1', name: 'Mine', owner_id: '2', locale: 'en-US' });
+    await nextTurn();
+    const afterOwnWrite = asked;
+    expect(afterOwnWrite).toBe(before + 1);
+    expect((await first.world.guild('1'))?.name).toBe('Mine');
+    expect(asked).toBe(afterOwnWrite);
+    await nextTurn();
+    await second.world.putGuild({ id: '1', name: 'Theirs', owner_id: '2', locale: 'en-US' });
+    expect((await first.world.guild('1'))?.name).toBe('Theirs');
+    expect(asked).toBe(afterOwnWrite + 1);
+  });
+
+  it('sees another registry\'s commit made in the very turn of its own write, before that write is looked at', async () => {
+    const [first, second] = await twoConnections();
+    expect((await first.world.guild('1'))?.name).toBe('Before');
+    // A write that keeps the guild's row (no cached read depends on its table).
+    await first.sql.run('INSERT INTO processes (id, heartbeat_at) VALUES (?, ?)', 'another', 1);
+    await second.world.putGuild({ id: '1', name: 'Theirs', owner_id: '2', locale: 'en-US' });
+    await nextTurn();
+    expect((await first.world.guild('1'))?.name).toBe('Theirs');
+  });
+
   it('refuses a read once the store is closed (libsql itself would panic)', async () => {
     const [store] = await twoConnections();
     stores.splice(stores.indexOf(store), 1);

@@ -8,9 +8,9 @@ import { once } from 'node:events';
 import { Agent, createServer, request } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DELIVERY_TIMEOUT_MS } from '../../src/registry/delivery/deliver-over-http.js';
 import { httpPost } from '../../src/registry/delivery/http-post.js';
 
-const NEVER = new AbortController().signal;
 const HEADERS = {
   'Content-Type': 'application/json',
   'User-Agent': 'Discord-Interactions/1.0 (+https://discord.com)',
@@ -60,7 +60,7 @@ describe('the delivery client', () => {
     const body = '{"type":1,"name":"é"}';
     for (const url of [`http://127.0.0.1:${endpoint.port}/interactions?a=1`, `http://bot:s%40cret@localhost:${endpoint.port}/x`]) {
       const sent = endpoint.next();
-      const answer = await httpPost(url, { method: 'POST', headers: HEADERS, body, signal: NEVER });
+      const answer = await httpPost(url, { method: 'POST', headers: HEADERS, body, timeoutMs: DELIVERY_TIMEOUT_MS });
       expect(answer.status).toBe(200);
       expect(await answer.text()).toBe('{"type":1}');
       const mine = await sent;
@@ -76,6 +76,33 @@ describe('the delivery client', () => {
     }
   });
 
+  it('rejects past the deadline, or when cancelled, and closes the connection, over plain HTTP and TLS alike', async () => {
+    // Accepts connections and never says a word: no answer, no TLS handshake. Each connection's close is watched from its start.
+    const closes: Array<Promise<unknown>> = [];
+    const silent = await listening(createTcpServer((socket: Socket) => {
+      socket.on('error', () => undefined);
+      closes.push(once(socket, 'close'));
+      // Reads what comes, so it hears the client close the connection.
+      socket.resume();
+    }));
+    for (const scheme of ['http', 'https']) {
+      const url = `${scheme}://127.0.0.1:${silent.port}/interactions`;
+      let connected = once(silent, 'connection');
+      const late = httpPost(url, { method: 'POST', headers: HEADERS, body: '{}', timeoutMs: 50 });
+      await expect(late).rejects.toMatchObject({ name: 'TimeoutError' });
+      await connected;
+      await closes.at(-1);
+
+      const controller = new AbortController();
+      connected = once(silent, 'connection');
+      const cancelled = httpPost(url, { method: 'POST', headers: HEADERS, body: '{}', timeoutMs: DELIVERY_TIMEOUT_MS, signal: controller.signal });
+      await connected;
+      controller.abort();
+      await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+      await closes.at(-1);
+    }
+  });
+
   it('keeps an endpoint\'s connection for the next delivery, and opens another once the endpoint closed it', async () => {
     const connections: Socket[] = [];
     let close = false;
@@ -85,7 +112,7 @@ describe('the delivery client', () => {
     }));
     bot.on('connection', (socket: Socket) => connections.push(socket));
     const url = `http://127.0.0.1:${bot.port}/interactions`;
-    const post = async () => (await httpPost(url, { method: 'POST', headers: HEADERS, body: '{}', signal: NEVER })).status;
+    const post = async () => (await httpPost(url, { method: 'POST', headers: HEADERS, body: '{}', timeoutMs: DELIVERY_TIMEOUT_MS })).status;
 
     expect([await post(), await post(), await post()]).toEqual([200, 200, 200]);
     expect(connections).toHaveLength(1);

@@ -9,7 +9,8 @@ import { signDelivery } from '../domain/application-keys.js';
 import { encodedOnce } from '../domain/encoded-once.js';
 import type { ApplicationRecord } from '../store/records.js';
 import { describeFetchFailure, readEndpointAnswer, type Answer } from './endpoint-answer.js';
-import { ANSWER_TOO_LARGE, httpPost } from './http-post.js';
+import { ANSWER_TOO_LARGE, httpPost, type PostAnswer, type PostInit } from './http-post.js';
+import { timeoutError } from './request-errors.js';
 
 /** The service gives an endpoint 3 seconds to answer an interaction. */
 export const DELIVERY_TIMEOUT_MS = 3000;
@@ -92,8 +93,30 @@ export async function postSigned(
   };
   const request: DeliveryRequest = { url, headers, body };
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-  // One controller for both the deadline and the caller's signal: aborting destroys the
-  // connection, so an endpoint that never answers keeps no socket open.
+  const init: PostInit = { method: 'POST', headers, body, timeoutMs, ...(options.signal ? { signal: options.signal } : {}) };
+  options.onSend?.(request);
+  const started = performance.now();
+  try {
+    const response = await (options.fetch ? fetchWithin(options.fetch, url, init) : httpPost(url, init));
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return { request, ...(await readEndpointAnswer(response.status, response.headers, bytes)), elapsedMs: performance.now() - started };
+  } catch (error) {
+    const elapsedMs = performance.now() - started;
+    if ((error as Error).name === 'TimeoutError') return { request, outcome: 'timeout', elapsedMs, error: `timed out after ${timeoutMs / 1000} s` };
+    if (options.signal?.aborted) return { request, outcome: 'network-error', elapsedMs, error: 'the delivery was cancelled' };
+    if ((error as { code?: unknown }).code === ANSWER_TOO_LARGE) {
+      return { request, outcome: 'bad-body', elapsedMs, error: `the endpoint's answer was cut off: ${(error as Error).message}` };
+    }
+    return { request, outcome: 'network-error', elapsedMs, error: describeFetchFailure(error) };
+  }
+}
+
+/**
+ * An injected fetch, held to the deadline and the caller's signal as `httpPost` holds
+ * itself: one AbortSignal for both, so an endpoint that never answers keeps no socket open.
+ * The answer is read whole before the deadline ends, as `httpPost` reads it.
+ */
+async function fetchWithin(fetch: typeof globalThis.fetch, url: string, { timeoutMs, signal: outer, ...init }: PostInit): Promise<PostAnswer> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -101,24 +124,14 @@ export async function postSigned(
     controller.abort();
   }, timeoutMs);
   const cancel = () => controller.abort();
-  const outer = options.signal;
   if (outer?.aborted) controller.abort();
   else outer?.addEventListener('abort', cancel, { once: true });
-  options.onSend?.(request);
-  const started = performance.now();
   try {
-    const post = options.fetch ?? httpPost;
-    const response = await post(url, { method: 'POST', headers, body, signal: controller.signal });
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    return { request, ...(await readEndpointAnswer(response.status, response.headers, bytes)), elapsedMs: performance.now() - started };
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    const bytes = await response.arrayBuffer();
+    return { status: response.status, headers: response.headers, arrayBuffer: async () => bytes, text: async () => Buffer.from(bytes).toString('utf8') };
   } catch (error) {
-    const elapsedMs = performance.now() - started;
-    if (timedOut) return { request, outcome: 'timeout', elapsedMs, error: `timed out after ${timeoutMs / 1000} s` };
-    if (outer?.aborted) return { request, outcome: 'network-error', elapsedMs, error: 'the delivery was cancelled' };
-    if ((error as { code?: unknown }).code === ANSWER_TOO_LARGE) {
-      return { request, outcome: 'bad-body', elapsedMs, error: `the endpoint's answer was cut off: ${(error as Error).message}` };
-    }
-    return { request, outcome: 'network-error', elapsedMs, error: describeFetchFailure(error) };
+    throw timedOut ? timeoutError(timeoutMs) : error;
   } finally {
     clearTimeout(timer);
     outer?.removeEventListener('abort', cancel);

@@ -12,6 +12,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { urlToHttpOptions } from 'node:url';
 import { MESSAGE_FILES_TOTAL_LIMIT } from '../../shared/attachment-limits.js';
 import { DEFAULT_BODY_LIMIT } from '../http/json-body.js';
+import { abortError, timeoutError } from './request-errors.js';
 import { postWarm } from './warm-sockets.js';
 
 /** TLS endpoints go through node:https, with its keep-alive agent; plain ones through warm-sockets.ts. */
@@ -27,11 +28,14 @@ export const MAX_ANSWER_BYTES = MESSAGE_FILES_TOTAL_LIMIT + DEFAULT_BODY_LIMIT;
 /** The `code` of the rejection for an answer past MAX_ANSWER_BYTES. */
 export const ANSWER_TOO_LARGE = 'ANSWER_TOO_LARGE';
 
-interface PostInit {
+export interface PostInit {
   method: string;
   headers: Record<string, string>;
   body: string;
-  signal: AbortSignal;
+  /** The deadline for the whole exchange, answer included: past it the request rejects with a `TimeoutError`. */
+  timeoutMs: number;
+  /** Cancels the request: it rejects with an `AbortError`. */
+  signal?: AbortSignal;
 }
 
 /** A URL as node:http takes it, and the headers node:http would add for it. */
@@ -91,7 +95,11 @@ function answerTooLarge(): Error {
 /** A header node:http would refuse to send (control characters, a line break). */
 const INVALID_HEADER = /[^\t\x20-\x7e\x80-\xff]/;
 
-/** POSTs and reads the whole answer; rejects like fetch on a network error or an abort, and past MAX_ANSWER_BYTES. */
+/**
+ * POSTs and reads the whole answer; rejects like fetch on a network error, a cancel or the
+ * deadline, and past MAX_ANSWER_BYTES. The deadline is a timer, not an AbortSignal: making
+ * a signal and listening on it cost 7 µs of each delivery (docs/benchmarks.md, issue 20).
+ */
 export async function httpPost(url: string, init: PostInit): Promise<PostAnswer> {
   const target = targetOf(url);
   const lines = headLines(target, init);
@@ -104,7 +112,7 @@ export async function httpPost(url: string, init: PostInit): Promise<PostAnswer>
   }
   const answer = await postWarm({
     host: target.options.hostname ?? 'localhost', port: Number(target.options.port ?? 80), head: `${head}\r\n`, body: init.body,
-    signal: init.signal, maxAnswerBytes: MAX_ANSWER_BYTES, tooLarge: answerTooLarge,
+    timeoutMs: init.timeoutMs, signal: init.signal, maxAnswerBytes: MAX_ANSWER_BYTES, tooLarge: answerTooLarge,
   });
   return answerOf(answer.status, answer.headers, answer.body);
 }
@@ -134,11 +142,15 @@ function postOverTls(target: Target, lines: string[], init: PostInit): Promise<P
         resolve(answerOf(response.statusCode ?? 0, headers, Buffer.concat(chunks)));
       });
     });
-    const abort = () => request.destroy(Object.assign(new Error('The operation was aborted.'), { name: 'AbortError' }));
-    if (init.signal.aborted) abort();
-    else init.signal.addEventListener('abort', abort, { once: true });
+    const timer = setTimeout(() => request.destroy(timeoutError(init.timeoutMs)), init.timeoutMs);
+    const abort = () => request.destroy(abortError());
+    if (init.signal?.aborted) abort();
+    else init.signal?.addEventListener('abort', abort, { once: true });
     request.on('error', reject);
-    request.on('close', () => init.signal.removeEventListener('abort', abort));
+    request.on('close', () => {
+      clearTimeout(timer);
+      init.signal?.removeEventListener('abort', abort);
+    });
     request.end(init.body);
   });
 }

@@ -9,6 +9,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { AnswerReader, type ReadAnswer } from './answer-reader.js';
+import { abortError, timeoutError } from './request-errors.js';
 
 /** Idle connections kept per endpoint (host and port); more are closed once answered. */
 const MAX_IDLE_PER_ENDPOINT = 16;
@@ -27,15 +28,18 @@ export interface WarmRequest {
   port: number;
   head: string;
   body: string;
-  signal: AbortSignal;
+  /** Past it the request rejects with `timeoutError` (http-post.ts). */
+  timeoutMs: number;
+  signal?: AbortSignal;
   maxAnswerBytes: number;
   /** The error that ends a delivery whose answer passes `maxAnswerBytes`. */
   tooLarge: () => Error;
 }
 
-/** Sends the request and reads the whole answer; rejects as node:http would (connection errors, cut-off answers, an abort). */
+/** Sends the request and reads the whole answer; rejects as node:http would (connection errors, cut-off answers, an abort, the deadline). */
 export function postWarm(request: WarmRequest): Promise<ReadAnswer> {
   return new Promise((resolve, reject) => {
+    if (request.signal?.aborted) return reject(abortError());
     const endpoint = `${request.host}:${request.port}`;
     const socket = takeIdle(endpoint) ?? open(request.host, request.port);
     const reader = new AnswerReader(request.maxAnswerBytes, request.tooLarge);
@@ -43,8 +47,9 @@ export function postWarm(request: WarmRequest): Promise<ReadAnswer> {
     const settle = (error: Error | null, answer?: ReadAnswer) => {
       if (settled) return;
       settled = true;
+      clearTimeout(timer);
       socket.off('data', onData).off('end', onEnd).off('close', onEnd).off('error', onError);
-      request.signal.removeEventListener('abort', onAbort);
+      request.signal?.removeEventListener('abort', onAbort);
       if (error === null && answer?.reusable) park(endpoint, socket);
       else socket.destroy();
       if (error === null) resolve(answer as ReadAnswer);
@@ -66,10 +71,10 @@ export function postWarm(request: WarmRequest): Promise<ReadAnswer> {
       }
     };
     const onError = (error: Error) => settle(error);
-    const onAbort = () => settle(Object.assign(new Error('The operation was aborted.'), { name: 'AbortError' }));
-    if (request.signal.aborted) return onAbort();
+    const onAbort = () => settle(abortError());
+    const timer = setTimeout(() => settle(timeoutError(request.timeoutMs)), request.timeoutMs);
     socket.on('data', onData).on('end', onEnd).on('close', onEnd).on('error', onError);
-    request.signal.addEventListener('abort', onAbort, { once: true });
+    request.signal?.addEventListener('abort', onAbort, { once: true });
     // One write for head and body, as node:http joins them: one packet for a small delivery.
     socket.write(request.head + request.body);
   });

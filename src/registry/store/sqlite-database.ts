@@ -14,6 +14,7 @@ import type { Sql } from './database.js';
 import { ReadCache } from './read-cache.js';
 import { MIGRATIONS } from './schema.js';
 import { openingDataDirectory } from './storage-error.js';
+import { WalHeader } from './wal-header.js';
 
 export type SqliteConnection = InstanceType<typeof Database>;
 type Statement = {
@@ -39,16 +40,45 @@ export class SqliteDatabase implements Sql {
   private gate: Promise<void> | null = null;
 
   private readonly dataVersionStatement: Statement;
+  /** Whether anyone committed since the last `dataVersion` (wal-header.ts); null for an in-memory database. */
+  private readonly walHeader: WalHeader | null;
+  /** `data_version` as of the header `walHeader` last saw. */
+  private version = -1;
+  /** Whether a look after this turn's writes is scheduled (`written`). */
+  private lookScheduled = false;
+  private readonly lookAfterWrites = () => {
+    this.lookScheduled = false;
+    if (this.db.open) this.dataVersion();
+  };
 
   /** `file` is the database's path; null for an in-memory database (which no other process can share). */
   constructor(readonly db: SqliteConnection, readonly file: string | null = null) {
     this.dataVersionStatement = db.prepare('PRAGMA data_version') as unknown as Statement;
+    this.walHeader = file === null ? null : new WalHeader(`${file}-shm`);
     this.reads = new ReadCache({ dataVersion: () => this.dataVersion(), inTransaction: () => db.inTransaction });
   }
 
-  /** SQLite's `data_version`: moves when another connection (another process) commits. */
+  /**
+   * SQLite's `data_version`: moves when another connection (another process) commits. Asked
+   * of SQLite only when the WAL's header changed since the last time, and the header is
+   * read first, so a commit after the question changes it again (wal-header.ts).
+   */
   dataVersion(): number {
-    return (this.dataVersionStatement.get() as { data_version: number }).data_version;
+    if (this.walHeader?.unchanged() && this.version !== -1) return this.version;
+    this.version = (this.dataVersionStatement.get() as { data_version: number }).data_version;
+    return this.version;
+  }
+
+  /**
+   * Told of this connection's writes: they change the WAL's header too, so once the turn
+   * is over (off the time a request waits for) the header and the version are read again,
+   * and the next turn's first read finds the header as it was left.
+   */
+  private written(sql: string): void {
+    this.reads.written(sql);
+    if (this.walHeader === null || this.lookScheduled) return;
+    this.lookScheduled = true;
+    setImmediate(this.lookAfterWrites);
   }
 
   /** `data_version` as this turn of the event loop sees it: one look per turn, shared with the read cache. */
@@ -90,14 +120,14 @@ export class SqliteDatabase implements Sql {
 
   run(sql: string, ...params: unknown[]): Promise<void> {
     return this.call(() => {
-      this.reads.written(sql);
+      this.written(sql);
       this.statement(sql).run(...params);
     });
   }
 
   change(sql: string, ...params: unknown[]): Promise<number> {
     return this.call(() => {
-      this.reads.written(sql);
+      this.written(sql);
       return this.statement(sql).run(...params).changes;
     });
   }
@@ -160,7 +190,10 @@ export class SqliteDatabase implements Sql {
   }
 
   async close(): Promise<void> {
-    await this.afterGate(() => this.db.close());
+    await this.afterGate(() => {
+      this.db.close();
+      this.walHeader?.close();
+    });
   }
 }
 
