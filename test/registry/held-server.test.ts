@@ -6,7 +6,8 @@
  * it held and frees the port.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
+import { once } from 'node:events';
+import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -122,8 +123,8 @@ describe('a registry listening before its app is built', () => {
 describe('when the app is wanted', () => {
   const NO_SETTINGS = () => ({ remote: null, theme: null });
 
-  async function heldServer(loaded: () => void = () => undefined): Promise<{ server: HeldServer; url: string }> {
-    const server: HeldServer = new HeldServer(earlyClientFiles(client, NO_SETTINGS, () => {
+  async function heldServer(loaded: () => void = () => undefined, files = client): Promise<{ server: HeldServer; url: string }> {
+    const server: HeldServer = new HeldServer(earlyClientFiles(files, NO_SETTINGS, () => {
       loaded();
       server.pageLoaded();
     }));
@@ -144,6 +145,31 @@ describe('when the app is wanted', () => {
     expect(loads).toEqual([]);
     await get(`${url}/assets/index-abc123.css`);
     expect(loads).toEqual(['loaded']);
+    await server.appWanted();
+    await close(server);
+  });
+
+  it('only once those files have left in full, so that building the app holds none of their bytes up', async () => {
+    const large = join(directory, 'large-client');
+    await writeFakeClient(large);
+    // Far more than a connection takes before its reader reads.
+    await writeFile(join(large, 'assets', 'index-abc123.js'), Buffer.alloc(32 * 1024 * 1024, 'a'));
+    let loaded!: () => void;
+    let isLoaded = false;
+    const loadedNow = new Promise<void>((resolve) => (loaded = resolve)).then(() => (isLoaded = true));
+    const { server, url } = await heldServer(() => loaded(), large);
+    await get(`${url}/`);
+    await get(`${url}/assets/index-abc123.css`);
+    const script = await new Promise<IncomingMessage>((resolve, reject) => httpRequest(`${url}/assets/index-abc123.js`, resolve).on('error', reject).end());
+    script.pause();
+    // The whole answer is written when its head arrives, but most of it cannot have left.
+    await Promise.resolve();
+    expect(isLoaded).toBe(false);
+    let size = 0;
+    script.on('data', (chunk: Buffer) => (size += chunk.length)).resume();
+    await loadedNow;
+    await once(script, 'end');
+    expect(size).toBe(32 * 1024 * 1024);
     await server.appWanted();
     await close(server);
   });

@@ -19,8 +19,13 @@ import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
 /** How long an idle keep-alive connection stays open: Fastify's default, for every registry's server (app.ts). */
 export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
-/** How long the server waits for another of the page's files before it builds the app anyway. */
-const PAUSE_MS = 50;
+/**
+ * How long the server waits for another of the page's files before it builds the app anyway.
+ * A browser asks for the page's scripts 20-60 ms after the page on a busy machine, and a build
+ * begun before they are asked for held them up by as long as it took (the serve timeline,
+ * docs/benchmarks.md); a request that needs the app cuts the wait short.
+ */
+const PAUSE_MS = 250;
 
 /**
  * Takes a request before the app exists (true), or leaves it to the app (false). One taken

@@ -131,7 +131,7 @@ function assetsNamed(page: FileAnswer['body']): Set<string> {
  * The client's files while the app's routes are not built yet (http/held-server.ts): a plain
  * GET (no body) of the page or an asset, answered as its route answers it. Anything else,
  * and an asset that is not there (the app's 404), is the app's. `loaded` is called once the
- * page and the files it names have been answered.
+ * page and the files it names have been answered, their last bytes sent.
  */
 export function earlyClientFiles(directory: string, pageSettings: () => PageSettings, loaded: () => void): EarlyAnswer {
   let awaited: Set<string> | undefined;
@@ -149,9 +149,15 @@ export function earlyClientFiles(directory: string, pageSettings: () => PageSett
       ? pageAnswer(directory, request.headers.host, pageSettings())
       : assetAnswer(directory, name, request.headers['accept-encoding'])
     )().then((answer) => {
-      if (answer === undefined) passOn();
-      else response.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) }).end(answer.body);
-      answered(name, answer);
+      if (answer === undefined) {
+        passOn();
+        answered(name, answer);
+        return;
+      }
+      // Counted once its bytes have all been handed to the system, not when they are queued:
+      // the app's build blocks the process, and would hold the rest of a large script up.
+      response.once('close', () => answered(name, answer));
+      response.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) }).end(answer.body);
     }, passOn);
     return true;
   };
