@@ -23,7 +23,7 @@ import { buildServedClient } from './client-build.js';
 import { PROFILE_DIRECTORY } from './delivery.js';
 import { armExpression, PENDING_EXPRESSION, PLAIN_INPUT_SOURCE, PROBE_SOURCE, type KeystrokeTiming, type ProbeCheck } from './keystroke-probe.js';
 import { api, BrokenRun, startBenchRegistry } from './registry.js';
-import { readTimeline, PAGE_RECORDER, timelineTable, type Timeline } from './serve-timeline.js';
+import { PAGE_RECORDER, READY_BINDING, readTimeline, timelineTable, type Timeline } from './serve-timeline.js';
 import { median, summarize } from './stats.js';
 import type { Row } from './table.js';
 import { benchWorld, type BenchUser, type BenchWorld } from './world.js';
@@ -238,19 +238,23 @@ export async function benchServeToReady(browser: TestBrowser, options: StartOpti
   try {
     /**
      * From spawning the program to its page ready in a fresh tab (each start on a new port:
-     * nothing cached). The page notes the moment itself, on the machine's clock: Playwright
-     * checks a selector again only after waits that grow to 100 ms, which would round the
-     * registry's page up and not the trivial one, ready at the first check.
+     * nothing cached). The page notes the moment itself, on the machine's clock, and says so
+     * through a binding: Playwright checks a selector again only after waits that grow to
+     * 100 ms, which would round the registry's page up and not the trivial one, ready at the
+     * first check, and its selector engine would run in the page while it starts (PAGE_RECORDER).
      */
     const time = async (start: () => ReturnType<typeof startListening>, path: string): Promise<Timeline> => {
       const page = await browser.context.newPage();
+      let ready!: () => void;
+      const readyCalled = new Promise<void>((resolve) => (ready = resolve));
+      await page.exposeBinding(READY_BINDING, () => ready());
       await page.addInitScript(PAGE_RECORDER);
       const spawned = performance.timeOrigin + performance.now();
       const child = await start();
       const listening = performance.timeOrigin + performance.now() - spawned;
       try {
         await page.goto(`${child.url}${path}`);
-        await page.locator('body[data-ready="true"]').waitFor({ state: 'attached' });
+        await readyCalled;
         return await readTimeline(page, spawned, listening);
       } finally {
         await page.close();

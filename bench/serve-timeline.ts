@@ -7,15 +7,23 @@
  */
 import type { Page } from 'playwright-core';
 
+/** The binding the page calls once ready (`page.exposeBinding`): Node hears of it without running anything in the page. */
+export const READY_BINDING = 'slashbenchPageReady';
+
 /**
  * Run in the page before its own scripts: notes in `window.readyAt` when `body[data-ready]`
- * turns true (epoch ms, the clock of Node's `performance.timeOrigin`), and keeps the page's
- * long tasks in `window.longTasks`.
+ * turns true (epoch ms, the clock of Node's `performance.timeOrigin`) and calls READY_BINDING,
+ * and keeps the page's long tasks in `window.longTasks`. Waiting for a selector instead
+ * would inject Playwright's selector engine into the page while it starts (about 15 ms of
+ * its busy main thread in a trace), which the registry's page paid and the trivial one,
+ * ready by then, did not.
  */
 export const PAGE_RECORDER = `
 window.longTasks = [];
 new MutationObserver(() => {
-  if (window.readyAt === undefined && document.body?.dataset.ready === 'true') window.readyAt = performance.timeOrigin + performance.now();
+  if (window.readyAt !== undefined || document.body?.dataset.ready !== 'true') return;
+  window.readyAt = performance.timeOrigin + performance.now();
+  window.${READY_BINDING}();
 }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-ready'] });
 try {
   new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((entry) => ({ start: entry.startTime, duration: entry.duration }))))
