@@ -34,7 +34,7 @@ const AT_MOST_4 = { comparison: 'at most', ratio: 4 } as const;
 
 /** Why 3 can be missed on a busy machine (docs/benchmarks.md, issue 20). */
 const HTTP_FLOOR = 'a bare server that only forwards the signed body, in its own process as the registry is, takes 2.5-2.8x '
-  + 'the floor (a second hop and the signature), and the registry about 0.08 ms more: a busy machine\'s noise can tip it. '
+  + 'the floor (a second hop and the signature), and the registry about 0.04 ms more: a busy machine\'s noise can tip it. '
   + 'Profile: npm run bench -- --only delivery --profile';
 
 export async function benchDelivery(options: LatencyOptions): Promise<Row[]> {

@@ -78,3 +78,34 @@ export function timelineTable(title: string, timeline: Timeline): string {
   rows.sort((a, b) => a[0] - b[0]);
   return `## ${title}\n\n| ms from the spawn | what |\n| --- | --- |\n${rows.map(([ms, what]) => `| ${ms.toFixed(0)} | ${what} |`).join('\n')}\n`;
 }
+
+/**
+ * The page's time with none of its requests outstanding, from its first request to ready:
+ * what the browser did on its own (parsing, running and rendering the client, opening the
+ * gateway's socket), which no server answering faster would take away.
+ */
+export function pageOwnMs(timeline: Timeline): number {
+  const intervals = timeline.requests.map(({ start, end }) => [start, end] as const).sort((a, b) => a[0] - b[0]);
+  const first = intervals[0]?.[0] ?? timeline.ready;
+  let waiting = 0;
+  let from = first;
+  let to = first;
+  for (const [start, end] of intervals) {
+    if (start > to) {
+      waiting += to - from;
+      from = start;
+    }
+    to = Math.max(to, end);
+  }
+  waiting += Math.min(to, timeline.ready) - from;
+  return timeline.ready - first - waiting;
+}
+
+/**
+ * The fastest any server could make this page ready: Node's own start (when the trivial
+ * server, which does nothing before it listens, printed its line) and the page's own time.
+ */
+export function clientFloorMs(page: Timeline, trivial: Timeline): number {
+  return trivial.listening + pageOwnMs(page);
+}
+

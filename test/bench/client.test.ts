@@ -76,7 +76,7 @@ describe('the client benchmark in Chromium', () => {
   it('times the built CLI from spawn to a ready page, and the trivial server', async () => {
     const timelineDirectory = await mkdtemp(join(tmpdir(), 'slashbench-serve-timeline-'));
     try {
-      const [row] = await benchServeToReady(browser, { starts: 1, cli: CLI_PATH, progress, timelineDirectory });
+      const [row, ratioRow] = await benchServeToReady(browser, { starts: 1, cli: CLI_PATH, progress, timelineDirectory });
       expect(row?.value).toBeGreaterThan(0);
       expect(row?.baseline).toBeGreaterThan(0);
       // Each start's timeline, from what its page recorded: the registry's ends when its page is ready, at the figure.
@@ -85,6 +85,8 @@ describe('the client benchmark in Chromium', () => {
       for (const step of ['listening line', '/_host/settings asked', 'application-command-index', 'the page is ready']) expect(registry).toContain(step);
       expect(registry).toContain(`| ${row?.value.toFixed(0)} | the page is ready |`);
       expect(timelines.slice(timelines.indexOf('## The trivial'))).toMatch(/\| \d+ \| \/ asked; in at \d+ ms/);
+      expect(timelines).toMatch(/The page's own time \(none of its requests outstanding\) is \d+ ms; .* the floor of this client/);
+      expect(ratioRow?.outOfReach).toMatch(/In this run Node's start and the page's own time come to \d+ ms/);
     } finally {
       await rm(timelineDirectory, { recursive: true, force: true });
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { largestCommand, sizeOf, typicalCommand } from '../../bench/commands.js';
+import { clientFloorMs, pageOwnMs, type Timeline } from '../../bench/serve-timeline.js';
 import { median, percentile, summarize } from '../../bench/stats.js';
 import { isMet, markdownTable, ratioOf, textTable, type Row } from '../../bench/table.js';
 
@@ -16,6 +17,21 @@ describe('benchmark statistics', () => {
   it('summarizes unsorted samples', () => {
     expect(summarize([3, 1, 2, 4])).toEqual({ count: 4, p50: 2, p99: 4, mean: 2.5, min: 1, max: 4 });
     expect(median([5, 1, 3])).toBe(3);
+  });
+});
+
+describe('a start\'s timeline', () => {
+  const request = (start: number, end: number) => ({ name: '/', start, end });
+  // Asked at 10 (in at 20), two at once from 30 (in at 35 and 50), one from 45 to 60, ready at 100.
+  const page: Timeline = { listening: 5, ready: 100, requests: [request(30, 35), request(10, 20), request(45, 60), request(30, 50)], longTasks: [] };
+
+  it('counts the page\'s own time: from its first request to ready, with none outstanding', () => {
+    expect(pageOwnMs(page)).toBe(90 - 10 - 30);
+    expect(pageOwnMs({ ...page, requests: [] })).toBe(0);
+  });
+
+  it('puts the floor of a client at Node\'s start, as the trivial server shows it, and the page\'s own time', () => {
+    expect(clientFloorMs(page, { listening: 80, ready: 110, requests: [], longTasks: [] })).toBe(80 + 50);
   });
 });
 
