@@ -53,9 +53,8 @@ function decode(row: CommandRow): StoredCommand {
 export class CommandStore {
   constructor(private readonly sql: Sql) {}
 
-  /** Kept in memory until a write may change it (read-cache.ts): the driver and the command index list every app's commands per command. */
   async list(applicationId: string, guildId: string | null): Promise<StoredCommand[]> {
-    return (await this.sql.cachedAll<CommandRow>(`SELECT ${COLUMNS} FROM commands WHERE application_id = ? AND scope = ? ORDER BY id`, applicationId, scopeOf(guildId)))
+    return (await this.sql.all<CommandRow>(`SELECT ${COLUMNS} FROM commands WHERE application_id = ? AND scope = ? ORDER BY id`, applicationId, scopeOf(guildId)))
       .map(decode);
   }
 
