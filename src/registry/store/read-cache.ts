@@ -11,7 +11,9 @@
  *   next `setImmediate`), before the first cached read of the turn: so one turn reads one
  *   consistent state, as a read transaction would. A turn, not a microtask: a request's
  *   handler awaits every read, and checking again after each await cost more than the
- *   reads it saved (a third of an invocation's time in the delivery benchmark's profile);
+ *   reads it saved (a third of an invocation's time in the delivery benchmark's profile).
+ *   On SQLite the check itself is a read of the WAL's header, and the PRAGMA only when
+ *   that moved (sqlite-database.ts, wal-header.ts);
  * - inside a transaction nothing is kept or served: a write that is rolled back must not
  *   leave its rows behind.
  * Rows are kept, not the records made from them: each read decodes a fresh record, so a
