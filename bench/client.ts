@@ -216,7 +216,6 @@ async function timeKey(page: Page, key: string, root: string, check: ProbeCheck)
   }
 }
 
-/** Why 3x a trivial server is out of reach (docs/benchmarks.md). */
 /**
  * Why ≤ 3x the trivial page is out of reach, from this run's median starts: what the client
  * takes by itself with Node's start (serve-timeline.ts, `clientFloorMs`), and what is left

@@ -1,7 +1,7 @@
 /**
  * `npm run serve -- [--host H] [--port N] [--data DIR] [--database URL] [--world FILE] [--test-clock]`: the headless registry.
  * With `--database` (or SLASHBENCH_DATABASE_URL) the store is a PostgreSQL database that several processes share.
- * Prints one line with `listening on http://HOST:PORT` once the address answers (its routes are built next: start.ts).
+ * Prints one line with `listening on http://HOST:PORT` once the address answers and the world is loaded (its routes are built next: start.ts).
  */
 import { parseArgs } from 'node:util';
 import type { WorldFile } from '../shared/world-file.js';
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     ...(values.world === undefined ? {} : { worldFile: values.world }),
     ...(routeLimit === undefined ? {} : { routeLimit: { limit: routeLimit, windowMs: 1000 } }),
     ...(values['test-clock'] ? { clock: new AdjustableClock() } : {}),
-    // The address answers from here on; requests wait for the app, built while a page loads.
+    // The address answers and the world is loaded; requests wait for the app, built while a page loads.
     listening({ url, store, demo }) {
       const stop = () => {
         started.then((registry) => registry.close()).then(() => process.exit(0), () => process.exit(1));

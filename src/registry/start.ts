@@ -1,8 +1,9 @@
 /**
- * Starts a registry: opens the store, loads the world (or the demo world into an empty
- * store), listens, and builds the app. Shared by the CLI, the desktop app and tests that
- * need a real port. It listens before the app is built (http/held-server.ts): the client's
- * files are answered at once, every other request once the app is there.
+ * Starts a registry: listens, opens the store, loads the world (or the demo world into an
+ * empty store), and builds the app. Shared by the CLI, the desktop app and tests that need a
+ * real port. It listens before the store is open and the app built (http/held-server.ts):
+ * the client's files are answered at once, every other request once the app is there. A
+ * team registry (PostgreSQL) listens once its app is ready.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -91,7 +92,25 @@ async function openConfiguredStore(options: StartOptions): Promise<Store> {
 
 export async function startRegistry(options: StartOptions): Promise<RunningRegistry> {
   const world = options.worldFile === undefined ? undefined : readWorldFile(options.worldFile);
-  const store = await openConfiguredStore(options);
+  const settings = settingsFile(join(options.dataDirectory, SETTINGS_FILE_NAME));
+  const clientDirectory = options.clientDirectory === undefined ? defaultClientDirectory() : options.clientDirectory;
+  const server: HeldServer = new HeldServer(clientDirectory === null ? () => false : earlyClientFiles(clientDirectory, () => pageSettingsOf(settings), () => server.pageLoaded()));
+  const closeServer = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  const unlisten = async () => {
+    // Requests held for the app that is not coming: dropped, or the close would wait for them.
+    server.closeAllConnections();
+    if (server.listening) await closeServer();
+  };
+  // The embedded registry's address answers first: the client's page and scripts are served
+  // while the store opens and the world loads, and an address in use is said before any of
+  // that. A team's app gets ready by connecting its change feed to the database, which may
+  // fail: its address is told once that is done.
+  const early = options.databaseUrl === undefined;
+  if (early) await server.listenOn(options.host, options.port);
+  const store = await openConfiguredStore(options).catch(async (error: unknown) => {
+    await unlisten();
+    throw error;
+  });
   const now = options.clock?.now ?? Date.now;
   const nextId = createSnowflakeGenerator(now);
   let demo: WorldFile | undefined;
@@ -107,20 +126,15 @@ export async function startRegistry(options: StartOptions): Promise<RunningRegis
       });
     });
   } catch (error) {
+    await unlisten();
     await store.close();
     if (error instanceof WorldError) throw new StartError(`world file ${options.worldFile}: ${error.message}`);
     throw error;
   }
-  const settings = settingsFile(join(options.dataDirectory, SETTINGS_FILE_NAME));
-  const clientDirectory = options.clientDirectory === undefined ? defaultClientDirectory() : options.clientDirectory;
-  const server: HeldServer = new HeldServer(clientDirectory === null ? () => false : earlyClientFiles(clientDirectory, () => pageSettingsOf(settings), () => server.pageLoaded()));
-  const closeServer = () => new Promise<void>((resolve) => server.close(() => resolve()));
   let app: FastifyInstance | undefined;
   const failed = async (error: unknown): Promise<never> => {
     await app?.close().catch(() => undefined);
-    // Requests held for the app that is not coming: dropped, or the close would wait for them.
-    server.closeAllConnections();
-    if (server.listening) await closeServer();
+    await unlisten();
     await store.close();
     throw error;
   };
@@ -138,11 +152,10 @@ export async function startRegistry(options: StartOptions): Promise<RunningRegis
     await app.ready();
     return app;
   };
-  // A team's app gets ready by connecting its change feed to the database, which may fail:
-  // its address is told once that is done. The embedded store's app is built while the page loads.
-  const early = options.databaseUrl === undefined;
-  if (!early) await build().catch(failed);
-  await server.listenOn(options.host, options.port).catch(failed);
+  if (!early) {
+    await build().catch(failed);
+    await server.listenOn(options.host, options.port).catch(failed);
+  }
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const url = `http://${host}:${(server.address() as AddressInfo).port}`;
   try {

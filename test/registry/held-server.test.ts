@@ -5,7 +5,7 @@
  * gateway upgrade wait, then get the app's answers. A start that fails there drops what
  * it held and frees the port.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
@@ -166,9 +166,10 @@ describe('when the app is wanted', () => {
     await Promise.resolve();
     expect(isLoaded).toBe(false);
     let size = 0;
+    const ended = once(script, 'end');
     script.on('data', (chunk: Buffer) => (size += chunk.length)).resume();
     await loadedNow;
-    await once(script, 'end');
+    await ended;
     expect(size).toBe(32 * 1024 * 1024);
     await server.appWanted();
     await close(server);
@@ -218,5 +219,25 @@ describe('a start that fails once listening', () => {
       connect(port, '127.0.0.1').on('error', (error: NodeJS.ErrnoException) => resolve(String(error.code))).on('connect', () => resolve('connected'));
     });
     expect(refused).toBe('ECONNREFUSED');
+  });
+
+  it('says an address in use before it opens the store, and frees the port when the store cannot open', async () => {
+    const first = await startRegistry({ host: '127.0.0.1', port: 0, dataDirectory: ':memory:', worldFile: EXAMPLE_WORLD, clientDirectory: client });
+    const port = Number(new URL(first.url).port);
+    const unused = join(directory, 'never-opened');
+    try {
+      await expect(startRegistry({ host: '127.0.0.1', port, dataDirectory: unused, worldFile: EXAMPLE_WORLD, clientDirectory: client }))
+        .rejects.toMatchObject({ code: 'EADDRINUSE' });
+      // The store was never opened: its data directory was not even made.
+      await expect(stat(unused)).rejects.toMatchObject({ code: 'ENOENT' });
+    } finally {
+      await first.close();
+    }
+    // A data directory that is a file: the address answered first, and is free again.
+    const notADirectory = join(directory, 'a-file');
+    await writeFile(notADirectory, '');
+    await expect(startRegistry({ host: '127.0.0.1', port, dataDirectory: notADirectory, worldFile: EXAMPLE_WORLD, clientDirectory: client })).rejects.toThrow();
+    const again = await startRegistry({ host: '127.0.0.1', port, dataDirectory: ':memory:', worldFile: EXAMPLE_WORLD, clientDirectory: client });
+    await again.close();
   });
 });

@@ -129,7 +129,7 @@ describe.skipIf(tmpfsSkip !== undefined)(`a full disk (tmpfs in a private mount 
 describe('a read-only data directory', () => {
   afterAll(cleanupRegistryProcesses);
 
-  it.skipIf(tmpfsSkip !== undefined)('a read-only mount over an existing database: one line, exit 1, before anything listens', async () => {
+  it.skipIf(tmpfsSkip !== undefined)('a read-only mount over an existing database: one line, exit 1, no listening line', async () => {
     const first = await startRegistryProcess();
     expect((await first.stop()).code).toBe(0);
     const data = first.dataDirectory;

@@ -3,7 +3,7 @@
  * app's routes exist. Building them (Fastify, some hundred routes, the gateway) was a third of
  * `npm run serve`'s time to listen (docs/benchmarks.md), and a browser opening the client needs none
  * of it at first: it loads the page and its scripts, then runs them for as long again. So
- * the server listens as soon as the store is open and the world loaded, answers the client's
+ * the server listens first (before the store is opened and the world loaded), answers the client's
  * files itself (`early`, the same answers as their routes: routes/client-files.ts), and
  * holds every other request and gateway upgrade, in order, until `open()` hands its events to
  * the listeners the app added (Fastify's handler, the lean route, the gateway).
