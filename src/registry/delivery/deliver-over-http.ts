@@ -10,7 +10,7 @@ import { encodedOnce } from '../domain/encoded-once.js';
 import type { ApplicationRecord } from '../store/records.js';
 import { describeFetchFailure, readEndpointAnswer, type Answer } from './endpoint-answer.js';
 import { ANSWER_TOO_LARGE, httpPost, type PostAnswer, type PostInit } from './http-post.js';
-import { timeoutError } from './request-errors.js';
+import { watchDeadline } from './request-deadline.js';
 
 /** The service gives an endpoint 3 seconds to answer an interaction. */
 export const DELIVERY_TIMEOUT_MS = 3000;
@@ -118,22 +118,18 @@ export async function postSigned(
  */
 async function fetchWithin(fetch: typeof globalThis.fetch, url: string, { timeoutMs, signal: outer, ...init }: PostInit): Promise<PostAnswer> {
   const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const cancel = () => controller.abort();
-  if (outer?.aborted) controller.abort();
-  else outer?.addEventListener('abort', cancel, { once: true });
+  let stopped: Error | undefined;
+  const unwatch = watchDeadline(timeoutMs, outer, (reason) => {
+    stopped = reason;
+    controller.abort(reason);
+  });
   try {
     const response = await fetch(url, { ...init, signal: controller.signal });
     const bytes = await response.arrayBuffer();
     return { status: response.status, headers: response.headers, arrayBuffer: async () => bytes, text: async () => Buffer.from(bytes).toString('utf8') };
   } catch (error) {
-    throw timedOut ? timeoutError(timeoutMs) : error;
+    throw stopped ?? error;
   } finally {
-    clearTimeout(timer);
-    outer?.removeEventListener('abort', cancel);
+    unwatch();
   }
 }

@@ -12,7 +12,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { urlToHttpOptions } from 'node:url';
 import { MESSAGE_FILES_TOTAL_LIMIT } from '../../shared/attachment-limits.js';
 import { DEFAULT_BODY_LIMIT } from '../http/json-body.js';
-import { abortError, timeoutError } from './request-errors.js';
+import { watchDeadline } from './request-deadline.js';
 import { postWarm } from './warm-sockets.js';
 
 /** TLS endpoints go through node:https, with its keep-alive agent; plain ones through warm-sockets.ts. */
@@ -97,8 +97,7 @@ const INVALID_HEADER = /[^\t\x20-\x7e\x80-\xff]/;
 
 /**
  * POSTs and reads the whole answer; rejects like fetch on a network error, a cancel or the
- * deadline, and past MAX_ANSWER_BYTES. The deadline is a timer, not an AbortSignal: making
- * a signal and listening on it cost 7 µs of each delivery (docs/benchmarks.md, issue 20).
+ * deadline (request-deadline.ts), and past MAX_ANSWER_BYTES.
  */
 export async function httpPost(url: string, init: PostInit): Promise<PostAnswer> {
   const target = targetOf(url);
@@ -142,15 +141,9 @@ function postOverTls(target: Target, lines: string[], init: PostInit): Promise<P
         resolve(answerOf(response.statusCode ?? 0, headers, Buffer.concat(chunks)));
       });
     });
-    const timer = setTimeout(() => request.destroy(timeoutError(init.timeoutMs)), init.timeoutMs);
-    const abort = () => request.destroy(abortError());
-    if (init.signal?.aborted) abort();
-    else init.signal?.addEventListener('abort', abort, { once: true });
+    const unwatch = watchDeadline(init.timeoutMs, init.signal, (reason) => request.destroy(reason));
     request.on('error', reject);
-    request.on('close', () => {
-      clearTimeout(timer);
-      init.signal?.removeEventListener('abort', abort);
-    });
+    request.on('close', unwatch);
     request.end(init.body);
   });
 }

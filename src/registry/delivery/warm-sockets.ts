@@ -9,7 +9,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { AnswerReader, type ReadAnswer } from './answer-reader.js';
-import { abortError, timeoutError } from './request-errors.js';
+import { abortError, watchDeadline } from './request-deadline.js';
 
 /** Idle connections kept per endpoint (host and port); more are closed once answered. */
 const MAX_IDLE_PER_ENDPOINT = 16;
@@ -28,7 +28,7 @@ export interface WarmRequest {
   port: number;
   head: string;
   body: string;
-  /** Past it the request rejects with `timeoutError` (http-post.ts). */
+  /** Past it the request rejects with a `TimeoutError` (request-deadline.ts). */
   timeoutMs: number;
   signal?: AbortSignal;
   maxAnswerBytes: number;
@@ -47,9 +47,8 @@ export function postWarm(request: WarmRequest): Promise<ReadAnswer> {
     const settle = (error: Error | null, answer?: ReadAnswer) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      unwatch();
       socket.off('data', onData).off('end', onEnd).off('close', onEnd).off('error', onError);
-      request.signal?.removeEventListener('abort', onAbort);
       if (error === null && answer?.reusable) park(endpoint, socket);
       else socket.destroy();
       if (error === null) resolve(answer as ReadAnswer);
@@ -71,10 +70,8 @@ export function postWarm(request: WarmRequest): Promise<ReadAnswer> {
       }
     };
     const onError = (error: Error) => settle(error);
-    const onAbort = () => settle(abortError());
-    const timer = setTimeout(() => settle(timeoutError(request.timeoutMs)), request.timeoutMs);
+    const unwatch = watchDeadline(request.timeoutMs, request.signal, settle);
     socket.on('data', onData).on('end', onEnd).on('close', onEnd).on('error', onError);
-    request.signal?.addEventListener('abort', onAbort, { once: true });
     // One write for head and body, as node:http joins them: one packet for a small delivery.
     socket.write(request.head + request.body);
   });
