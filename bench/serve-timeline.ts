@@ -108,4 +108,3 @@ export function pageOwnMs(timeline: Timeline): number {
 export function clientFloorMs(page: Timeline, trivial: Timeline): number {
   return trivial.listening + pageOwnMs(page);
 }
-
