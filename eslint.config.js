@@ -67,7 +67,7 @@ export default tseslint.config(
   },
   {
     // The sample Activity runs in a browser frame, like the renderer.
-    files: ['src/renderer/**', 'examples/activity/**'],
+    files: ['src/renderer/**', 'examples/activity/**', 'test/e2e/fixtures/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': ['error', { paths: [electron, ...nodeBuiltinNames], patterns: [nodeBuiltins, registryFromOutside] }],

@@ -5,9 +5,9 @@
  * Then a few commands and an event. The registry serves this page and plays its server
  * (src/registry/routes/sample-activity.ts); `npm run build:activity` bundles it with the SDK.
  */
-import { DiscordSDK } from '@discord/embedded-app-sdk';
+import { Common, DiscordSDK } from '@discord/embedded-app-sdk';
 import './style.css';
-import { describeError, showChannel, showParticipants, showResult, showStep, showUser, type StepId } from './view.js';
+import { describeError, showChannel, showFact, showParticipants, showResult, showStep, showUser, type StepId } from './view.js';
 
 // A real Activity has its client id built in (import.meta.env.VITE_DISCORD_CLIENT_ID). This
 // page serves every app that points at it, at /_activities/demo/<client id>/.
@@ -64,6 +64,18 @@ async function showWhereWeAre() {
   await discordSdk.subscribe('ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE', (update) => showParticipants(update.participants));
 }
 
+// Added for the mobile and layout tests (test/e2e/sample-activity.test.ts); the sample's rewrite may fold it in.
+/** The device, the phone's orientation and the layout, as the client tells them. */
+async function showHowWeAreShown() {
+  showFact('platform', discordSdk.platform, discordSdk.platform);
+  await discordSdk.subscribe('ORIENTATION_UPDATE', ({ screen_orientation }) => showFact(
+    'orientation', screen_orientation === Common.OrientationTypeObject.LANDSCAPE ? 'landscape' : 'portrait', String(screen_orientation),
+  ));
+  await discordSdk.subscribe('ACTIVITY_LAYOUT_MODE_UPDATE', ({ layout_mode }) => showFact(
+    'layout-mode', layout_mode === Common.LayoutModeTypeObject.PIP ? 'picture-in-picture' : 'focused', String(layout_mode),
+  ));
+}
+
 document.querySelector('[data-testid="open-link"]')?.addEventListener('click', () => {
   discordSdk.commands.openExternalLink({ url: 'https://discord.com/developers/docs/activities/overview' })
     .then(({ opened }) => showResult(`openExternalLink: opened ${String(opened)}`), (error) => showResult(describeError(error)));
@@ -81,5 +93,6 @@ setupDiscordSdk()
     // The SDK forwards console calls to the client, which shows them in its inspector.
     console.info(`Authenticated as ${auth.user.username}`);
     await showWhereWeAre();
+    await showHowWeAreShown();
   })
   .catch((error: unknown) => showStep(step, 'failed', describeError(error)));

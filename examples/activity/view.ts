@@ -42,6 +42,12 @@ export function showParticipants(participants: ReadonlyArray<{ username: string;
   element('participants').textContent = participants.map((person) => person.nickname ?? person.global_name ?? person.username).join(', ') || 'nobody';
 }
 
+/** One fact the client told (added for the mobile and layout tests): its words, and the SDK's value in `data-value`. */
+export function showFact(testId: string, text: string, value: string): void {
+  element(testId).textContent = text;
+  element(testId).dataset.value = value;
+}
+
 /** What the last button's command answered. */
 export function showResult(text: string): void {
   element('command-result').textContent = text;

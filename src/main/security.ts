@@ -5,6 +5,7 @@
  * the system browser, Activity frames only on http(s), and IPC answered only for the
  * registry's own top-level page.
  */
+import { SENDER_URL } from '../shared/activity-sender.js';
 
 /** The window's webPreferences (Electron `BrowserWindowConstructorOptions['webPreferences']`). */
 export function windowPreferences(preloadPath: string) {
@@ -45,13 +46,13 @@ export function navigationAllowed(url: string, registryUrl: string): boolean {
 }
 
 /**
- * Whether a frame inside the page may load `url`: an app's Activity, framed from its
- * activity_url, is a web page (http or https), never a file, a data: or javascript: URL, or
- * the app's own slashbench: deep link. The page's CSP (`frame-src http: https:`) says the
- * same; this guard holds even for a frame that navigates itself.
+ * Whether a frame inside the page may load `url`: an app's Activity is a web page (http or
+ * https), and beside it the client's own message sender (shared/activity-sender.ts, a data:
+ * URL of fixed content); never a file, another data: or javascript: URL, or the app's own
+ * slashbench: deep link. This guard holds even for a frame that navigates itself.
  */
 export function frameNavigationAllowed(url: string): boolean {
-  return isWebUrl(url);
+  return isWebUrl(url) || url === SENDER_URL;
 }
 
 /** Whether a link the page tries to open in a new window may go to the system browser. */

@@ -5,6 +5,7 @@
  */
 import type { Server } from 'node:http';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
+import { createActivityProxy, type ActivityProxy } from './activity-proxy/activity-proxy.js';
 import { DELIVERY_TIMEOUT_MS } from './delivery/deliver-over-http.js';
 import { EndpointVerifications } from './delivery/endpoint-verifications.js';
 import { createSnowflakeGenerator } from './domain/snowflake.js';
@@ -88,6 +89,10 @@ export interface RegistryOptions {
   redirects?: RedirectInbox;
   /** The HTTP server, already listening (start.ts): the app adds its listeners to it. Fastify makes its own by default. */
   server?: Server;
+  /** How long an Activity's mapped target has to begin answering its proxied request (30 s by default). */
+  activityProxyTimeoutMs?: number;
+  /** The address the Activity proxy's listeners bind: the registry's own host (127.0.0.1 by default). */
+  host?: string;
 }
 
 /** What every route module gets: the state and the injected dependencies. */
@@ -102,6 +107,8 @@ export interface RegistryContext {
   /** Interactions in flight, their tokens and ephemeral messages. */
   ledger: InteractionLedger;
   activities: ActivityLauncher;
+  /** Each proxied Activity's origin: a listener of its own (activity-proxy/). */
+  activityProxy: ActivityProxy;
   /** How long an app has for its first response: the same deadline HTTP delivery waits. */
   deadlineMs: number;
   /** Live sessions of bots and clients: where dispatches (INTERACTION_CREATE, client events) go. */
@@ -171,6 +178,10 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
     }),
     ledger: new InteractionLedger(options.store.interactions, now),
     activities: new ActivityLauncher(options.store, nextId, now),
+    activityProxy: createActivityProxy({
+      store: options.store, bus, ...(options.host === undefined ? {} : { host: options.host }),
+      ...(options.activityProxyTimeoutMs === undefined ? {} : { timeoutMs: options.activityProxyTimeoutMs }),
+    }),
     deadlineMs,
     gateway,
     settings: options.settings ?? memorySettings(),
@@ -203,6 +214,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   gateway.attach(app.server);
   // Before the HTTP server closes: it would wait for the upgraded gateway sockets.
   app.addHook('preClose', () => gateway.close());
+  app.addHook('preClose', () => context.activityProxy.close());
   app.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
     const known = serviceErrorOf(error);
     // A 500 is a fault of the registry's own, logged with its cause; the faults a registry

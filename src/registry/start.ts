@@ -144,7 +144,7 @@ export async function startRegistry(options: StartOptions): Promise<RunningRegis
     app = buildApp({
       // A 500 is the registry's fault: whoever runs it sees why on stderr (credentials redacted).
       logger: { level: 'error', stream: process.stderr },
-      store, now, nextId, settings, server, clientDirectory,
+      store, now, nextId, settings, server, clientDirectory, host: options.host,
       ...(options.routeLimit ? { routeLimit: options.routeLimit } : {}), ...(options.redirects ? { redirects: options.redirects } : {}),
       ...(options.sampleActivityDirectory === undefined ? {} : { sampleActivityDirectory: options.sampleActivityDirectory }),
       ...(options.clock ? { clock: options.clock } : {}),

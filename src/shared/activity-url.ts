@@ -34,3 +34,15 @@ export const SAMPLE_ACTIVITY_BASE = '/_activities/demo';
 export function sampleActivityPath(applicationId: string): string {
   return `${SAMPLE_ACTIVITY_BASE}/${applicationId}/`;
 }
+
+/**
+ * A proxied Activity's origin, the simulator's `<app id>.discordsays.com`: the registry's
+ * host name, as the client reaches it, on the port of the app's own listener (the launch
+ * names it). A port of its own gives the app an origin of its own (its storage apart from the
+ * client's and every other app's), and the same host keeps it same-site with the client, so
+ * browsers that block third-party storage still give the Activity its localStorage.
+ */
+export function activityProxyOrigin(registry: string, port: number): string {
+  const url = new URL(registry);
+  return `${url.protocol}//${url.hostname}:${port}`;
+}

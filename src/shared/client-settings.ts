@@ -1,14 +1,18 @@
 /**
  * The client's settings, kept by the host across restarts (`readSettings`/`writeSettings`
  * in the host contract): which registry the client talks to (the local one, or a remote
- * one with the tokens to use there), whom it acts as, its locale and its theme. One schema
- * for the host that stores them and the client that edits them.
+ * one with the tokens to use there), whom it acts as, its locale, its theme and the device
+ * Activities open on. One schema for the host that stores them and the client that edits them.
  */
 import { z } from 'zod';
 import { LOCALES } from './locales.js';
 
 export const THEMES = ['dark', 'light', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
+
+/** The device an Activity is launched on: its frame's `platform` query parameter, as the SDK reads it. */
+export const ACTIVITY_PLATFORMS = ['desktop', 'mobile'] as const;
+export type ActivityPlatform = (typeof ACTIVITY_PLATFORMS)[number];
 
 /** How many tokens a remote registry may keep: one per person the switcher offers there. */
 export const MAX_REMOTE_TOKENS = 10;
@@ -65,6 +69,8 @@ const fields = {
   /** The client's locale; null: the acting person's own. */
   locale: z.enum(LOCALES).nullable(),
   theme: z.enum(THEMES),
+  /** Whether Activities open as on the desktop client or on a phone (a phone-sized frame that turns). */
+  activity_platform: z.enum(ACTIVITY_PLATFORMS),
 };
 
 export const clientSettingsSchema = z.strictObject(fields).refine(
@@ -77,7 +83,7 @@ export type ClientSettings = z.infer<typeof clientSettingsSchema>;
 /** The names of the settings, for readers that take them one by one. */
 export const SETTINGS_FIELDS = fields;
 
-/** Before anything is chosen: the local registry, its first person, their locale, the dark look. */
+/** Before anything is chosen: the local registry, its first person, their locale, the dark look, the desktop. */
 export const DEFAULT_SETTINGS: ClientSettings = Object.freeze({
-  registry: 'local', remote: null, acting_user_id: null, locale: null, theme: 'dark',
+  registry: 'local', remote: null, acting_user_id: null, locale: null, theme: 'dark', activity_platform: 'desktop',
 });

@@ -19,11 +19,12 @@ export const userEditBody = worldUserSchema
   .extend({ locale: worldUserSchema.shape.locale.unwrap().nullable().optional() });
 
 /**
- * `PATCH /_slashbench/applications/{id}`: any of the fields an app's settings page edits.
- * Its tokens, secret and keys are reset by their own routes, never set here.
+ * `PATCH /_slashbench/applications/{id}`: any of the fields an app's settings page edits
+ * (`url_mappings` whole: `[]` clears them). Its tokens, secret and keys are reset by their
+ * own routes, never set here.
  */
 export const applicationEditBody = worldApplicationSchema
-  .pick({ name: true, flags: true, interactions_endpoint_url: true, redirect_uris: true, activity_url: true })
+  .pick({ name: true, flags: true, interactions_endpoint_url: true, redirect_uris: true, activity_url: true, url_mappings: true })
   .partial();
 
 /** `PUT /_slashbench/guilds/{guild}/roles/{role}`. */

@@ -7,6 +7,7 @@ import type { APIMessageInteractionMetadata } from 'discord-api-types/v10';
 import { z } from 'zod';
 import { isRegistryPath } from './activity-url.js';
 import { isLocale } from './locales.js';
+import { urlMappingsSchema } from './url-mappings.js';
 
 /** Channel types a guild holds (api-facts.md, "Enumerations"): all but DM 1 and GROUP_DM 3. */
 export const GUILD_CHANNEL_TYPES = [0, 2, 4, 5, 10, 11, 12, 13, 14, 15, 16] as const;
@@ -60,10 +61,15 @@ export const worldApplicationSchema = z.object({
   flags: z.number().int().nonnegative().optional(),
   interactions_endpoint_url: z.url().nullable().optional(),
   redirect_uris: z.array(z.url()).optional(),
-  /** An http(s) URL, or a path of the registry itself (activity-url.ts). */
+  /**
+   * The Portal's "Application URL Override": the page framed as it is, without the proxy. An
+   * http(s) URL, or a path of the registry itself (activity-url.ts).
+   */
   activity_url: z.string()
     .refine((value) => isRegistryPath(value) || z.url().safeParse(value).success, { message: 'Not a well formed URL.', params: { code: 'URL_TYPE_INVALID_URL' } })
     .nullable().optional(),
+  /** The Activity's URL mappings (url-mappings.ts): with a root mapping (`/`), the Activity is framed through the proxy. */
+  url_mappings: urlMappingsSchema.optional(),
 });
 
 /** A role's fields other than its id (which a management path names). */

@@ -209,7 +209,7 @@ describe('the client\'s views, for axe and small windows', () => {
       it('the settings', async () => {
         await page.getByTestId('settings-button').click();
         await page.getByTestId('settings-panel').waitFor();
-        for (const section of ['registry', 'account', 'language', 'appearance']) {
+        for (const section of ['registry', 'account', 'language', 'appearance', 'activities']) {
           await page.getByTestId(`settings-nav-${section}`).click();
           await checkView(`settings-${section}`, size);
         }

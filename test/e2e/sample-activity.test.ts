@@ -6,8 +6,8 @@
  * registry) at the token endpoint, `authenticate()`, and the signed-in person inside the
  * frame; every message shows in the launch's inspector entry. A command the client does not
  * handle gets the SDK's error; a second person joining reaches the page as the SDK's
- * participants event. The same page on a server of its own is deaf to the client (the SDK
- * reads only its own origin's and Discord's messages), and the panel says what to do.
+ * participants event. The same page on a server of its own hears the client too, through
+ * the client's message sender (the SDK reads only its own origin's, Discord's and a null origin's messages).
  * Every wait is on the page's state, never on a timer.
  */
 import { once } from 'node:events';
@@ -51,7 +51,7 @@ async function openClient(path: string): Promise<Page> {
   return page;
 }
 
-/** The sample's frame (Playwright reaches into it although its origin is opaque). */
+/** The Activity's frame (Playwright reaches into it although its origin may be opaque). */
 async function sampleFrame(page: Page): Promise<Frame> {
   await page.getByTestId('activity-frame').waitFor();
   const handle = await page.getByTestId('activity-frame').elementHandle();
@@ -169,23 +169,26 @@ describe('the sample Activity, as a newcomer meets it', () => {
     await bob.close();
   });
 
-  it('says what to do when the Activity is on a server whose SDK will not hear this client', async () => {
+  it('runs the Activity on a server of its own (its own origin) with the client at its default address', async () => {
     const elsewhere = await serveElsewhere(sample.directory);
     try {
       const bot = demoId('applications', 'Demo Bot');
       const token = demo.users.find((user) => user.username === 'alice')?.token ?? '';
       const edited = await fetch(`${registry.url}/_slashbench/applications/${bot}`, {
         method: 'PATCH', headers: { authorization: token, 'content-type': 'application/json' },
-        body: JSON.stringify({ flags: 1 << 17, activity_url: `${elsewhere.origin}/${bot}/` }),
+        body: JSON.stringify({ flags: 1 << 17, activity_url: `${elsewhere.origin}/${bot}/`, redirect_uris: ['http://127.0.0.1/callback'] }),
       });
       expect(edited.status).toBe(200);
       const page = await openClient('/');
       await page.getByTestId('app-launcher-button').click();
       await page.locator(`[data-testid="app-launcher-entry"][data-application-id="${bot}"]`).click();
-      await page.getByTestId('activity-origin-hint').waitFor();
-      expect(await page.getByTestId('activity-origin-hint').textContent()).toContain('Open the client at http://localhost:3333');
-      // The client answered the handshake; the page's SDK dropped the answer.
-      expect(await (await sampleFrame(page)).getByTestId('step-ready').getAttribute('data-status')).toBe('waiting');
+      // The SDK hears the client through its message sender (an opaque origin it accepts), from 127.0.0.1's client page.
+      const frame = await sampleFrame(page);
+      await frame.locator('[data-testid="step-ready"][data-status="done"]').waitFor();
+      expect(await frame.evaluate('location.origin')).toBe(elsewhere.origin);
+      // authorize() reaches the person: the consent screen, for Demo Bot.
+      await page.getByTestId('consent').waitFor();
+      expect(await page.getByTestId('consent-app').textContent()).toBe('Demo Bot');
       await page.screenshot({ path: join(SCREENSHOTS, 'sample-activity-elsewhere.png') });
       await page.close();
     } finally {

@@ -1,8 +1,10 @@
 /**
  * The world editor's Apps and Users tabs in Debian Chromium, by keyboard: open an app's
  * settings, reveal its bot token (masked until then), reset it (the old token answers 401,
- * the new one works), make a new key pair, edit its Activity URL, flags, name and redirect
- * URIs (a refusal shown beside its field first), and show and reset a person's token.
+ * the new one works), make a new key pair, edit its Application URL Override, flags, name and
+ * redirect URIs (a refusal shown beside its field first), edit its URL mappings row by row
+ * (a hidden mapping warned of, a refusal shown, a row moved up), and show and reset a
+ * person's token.
  * Every wait is on the page's state. Screenshots go to test-results/screenshots/.
  */
 import { mkdir } from 'node:fs/promises';
@@ -108,6 +110,46 @@ describe('the world editor\'s Apps and Users tabs in Chromium', () => {
     });
     expect(((await registry.store.world.application(APP))?.flags ?? 0) & ApplicationFlags.Embedded).not.toBe(0);
     await page.getByTestId(`app-${APP}`).filter({ hasText: 'has an Activity' }).waitFor();
+  });
+
+  it('edits the URL mappings by keyboard: rows added, a hidden one warned of, a refusal shown, a row moved up, all cleared', async () => {
+    const mapping = (index: number, part: 'prefix' | 'target') => page.getByTestId(`app-field-${APP}-url_mappings-${index}-${part}`);
+    const add = page.getByTestId(`app-mapping-add-${APP}`);
+    const mappings = async () => (await registry.store.world.application(APP))?.url_mappings;
+    // A new row takes the focus; the first is the root, as in the Portal.
+    await press(add);
+    await mapping(0, 'prefix').and(page.locator(':focus')).waitFor();
+    expect(await mapping(0, 'prefix').inputValue()).toBe('/');
+    await mapping(0, 'target').fill('127.0.0.1:5173');
+    await press(add);
+    await mapping(1, 'prefix').and(page.locator(':focus')).waitFor();
+    await page.keyboard.type('/api');
+    await mapping(1, 'target').fill('ftp://files.example');
+    await press(add);
+    await page.keyboard.type('/api/v2');
+    await mapping(2, 'target').fill('v2.example');
+    await page.getByTestId(`app-mapping-warning-${APP}-2`).filter({ hasText: 'put /api/v2 before /api' }).waitFor();
+
+    await press(page.getByTestId(`app-${APP}-save`));
+    await page.getByTestId(`app-${APP}-error-url_mappings`).filter({ hasText: 'url_mappings[1].target' }).filter({ hasText: 'URL_MAPPING_TARGET_INVALID' }).waitFor();
+    expect(await mappings()).toEqual([]);
+
+    await mapping(1, 'target').fill('127.0.0.1:3001');
+    await press(page.getByTestId(`app-mapping-up-${APP}-2`));
+    await page.getByTestId(`app-mapping-warnings-${APP}`).waitFor({ state: 'detached' });
+    await press(page.getByTestId(`app-${APP}-save`));
+    await notice('Saved Example Bot Renamed.');
+    expect(await mappings()).toEqual([
+      { prefix: '/', target: '127.0.0.1:5173' }, { prefix: '/api/v2', target: 'v2.example' }, { prefix: '/api', target: '127.0.0.1:3001' },
+    ]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'world-editor-url-mappings.png') });
+
+    // Removing a row moves the focus to the row now in its place, and the last to the add button.
+    for (let left = 3; left > 0; left -= 1) await press(page.getByTestId(`app-mapping-remove-${APP}-0`));
+    await add.and(page.locator(':focus')).waitFor();
+    await press(page.getByTestId(`app-${APP}-save`));
+    await page.getByTestId('world-editor-notice').filter({ hasText: 'Saved Example Bot Renamed.' }).waitFor();
+    await expect.poll(mappings).toEqual([]);
   });
 
   it('shows a person\'s token in the Users tab and resets it', async () => {

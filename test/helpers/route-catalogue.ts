@@ -133,7 +133,7 @@ const spareApplication = async (world: AccessWorld) => {
   const applicationId = ACCESS_IDS.spare();
   const keys = generateApplicationKeys();
   await world.store.world.putApplication({
-    id: applicationId, name: 'Spare App', owner_id: null, flags: 0, interactions_endpoint_url: null, redirect_uris: [], activity_url: null,
+    id: applicationId, name: 'Spare App', owner_id: null, flags: 0, interactions_endpoint_url: null, redirect_uris: [], activity_url: null, url_mappings: [],
     public_key: keys.publicKey, private_key: keys.privateKey,
   }, `spare-bot-token-${applicationId}`, null);
   return { params: { applicationId } };

@@ -3,6 +3,7 @@
  * on the build machines): the window's options, the navigation and window-open guards, the
  * preload's surface, and the IPC sender check. A weakened setting fails here.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
@@ -13,6 +14,7 @@ import { authorizeMethods } from '../../src/registry/host/authorize-methods.js';
 import { RedirectInbox } from '../../src/registry/host/redirect-inbox.js';
 import { contentSecurityPolicy } from '../../src/registry/routes/client-files.js';
 import { externalLinkAllowed, frameNavigationAllowed, navigationAllowed, trustedSender, windowPreferences } from '../../src/main/security.js';
+import { SENDER_SCRIPT, SENDER_URL } from '../../src/shared/activity-sender.js';
 
 const electron = vi.hoisted(() => ({
   exposed: new Map<string, unknown>(),
@@ -54,12 +56,18 @@ describe('the window', () => {
     expect(frameNavigationAllowed('file:///etc/passwd')).toBe(false);
     expect(frameNavigationAllowed('data:text/html,<script>parent.slashbenchHost</script>')).toBe(false);
     expect(frameNavigationAllowed('javascript:alert(1)')).toBe(false);
+    // The client's own Activity message sender, and nothing that only begins like it.
+    expect(frameNavigationAllowed(SENDER_URL)).toBe(true);
+    expect(frameNavigationAllowed(`${SENDER_URL}PHNjcmlwdD4`)).toBe(false);
+    expect(frameNavigationAllowed(`${SENDER_URL}#x`)).toBe(false);
     expect(frameNavigationAllowed('slashbench://launch')).toBe(false);
     // The window shows the registry's page, so the registry's CSP is the window's.
     const policy = contentSecurityPolicy('127.0.0.1:40123').split('; ');
-    expect(policy).toContain('frame-src http: https:');
+    // Web pages, and the message sender (a data: document): its one script runs by its hash, nothing else inline.
+    expect(policy).toContain('frame-src http: https: data:');
+    const relayHash = createHash('sha256').update(SENDER_SCRIPT).digest('base64');
     expect(policy).toEqual(expect.arrayContaining([
-      "default-src 'self'", "script-src 'self'", "connect-src 'self' ws://127.0.0.1:40123 wss://127.0.0.1:40123", "frame-ancestors 'none'", "object-src 'none'",
+      "default-src 'self'", `script-src 'self' 'sha256-${relayHash}'`, "connect-src 'self' ws://127.0.0.1:40123 wss://127.0.0.1:40123", "frame-ancestors 'none'", "object-src 'none'",
     ]));
     expect(policy.join('; ')).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
   });

@@ -31,7 +31,7 @@ const REGISTRY = 'http://127.0.0.1:40123';
 const PAGE = { senderFrame: { url: `${REGISTRY}/`, parent: null } };
 const CHOSEN: ClientSettings = {
   registry: 'remote', remote: { url: 'http://10.0.0.5:8484', tokens: ['secret-token'], acting_user_id: null },
-  acting_user_id: null, locale: 'de', theme: 'system',
+  acting_user_id: null, locale: 'de', theme: 'system', activity_platform: 'mobile',
 };
 
 let directory: string;

@@ -2,11 +2,13 @@
  * Browser mode: the registry serves the built client at `/` with a strict Content Security
  * Policy, its hashed assets under `/assets/`, and leaves every other path to the API.
  */
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, defaultClientDirectory } from '../../src/registry/routes/client-files.js';
+import { SENDER_SCRIPT } from '../../src/shared/activity-sender.js';
 import { REPO_ROOT } from '../helpers/registry-process.js';
 import { writeFakeClient } from '../helpers/fake-client.js';
 import { testRegistry } from '../helpers/test-registry.js';
@@ -31,11 +33,12 @@ describe('the client\'s files', () => {
     expect(response.body).toContain('./assets/index-abc123.js');
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self';");
+    // Its own scripts, and the Activity message sender's one inline script by its hash.
+    expect(csp).toContain(`script-src 'self' 'sha256-${createHash('sha256').update(SENDER_SCRIPT).digest('base64')}';`);
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("connect-src 'self' ws://127.0.0.1:8484 wss://127.0.0.1:8484");
-    // Activities are framed from their activity_url; nothing else may be framed or frame the page.
-    expect(csp).toContain('frame-src http: https:;');
+    // Activities are web pages, beside their message sender (a data: document); nothing may frame the page.
+    expect(csp).toContain('frame-src http: https: data:;');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });

@@ -176,7 +176,7 @@ describe('editing an app', () => {
     const edited = await manage('PATCH', `/applications/${IDS.app}`, body);
     expect(edited.statusCode).toBe(200);
     expect(edited.headers['content-type']).toBe('application/json');
-    expect(edited.json()).toEqual({ id: IDS.app, owner_id: IDS.owner, ...body });
+    expect(edited.json()).toEqual({ id: IDS.app, owner_id: IDS.owner, url_mappings: [], ...body });
     expect(await registry.store.world.application(IDS.app)).toMatchObject(body);
     expect((await registry.store.world.user(IDS.app))?.username).toBe('Renamed Bot');
     // EMBEDDED gives it the default entry point, as the service does.
@@ -212,5 +212,39 @@ describe('editing an app', () => {
     const notObject = await manage('PATCH', `/applications/${IDS.app}`, [1]);
     expect(notObject.json()).toMatchObject({ code: 50035 });
     expect((await manage('PATCH', `/applications/${IDS.app}`, { name: 'x' }, `Bot ${TOKENS.bot}`)).statusCode).toBe(403);
+  });
+
+  it('stores its URL mappings in order, answers them in the world read, and clears them with []', async () => {
+    const url_mappings = [{ prefix: '/api', target: '127.0.0.1:3001' }, { prefix: '/', target: '127.0.0.1:5173' }];
+    const edited = await manage('PATCH', `/applications/${IDS.app}`, { url_mappings });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ id: IDS.app, name: 'Test Bot', url_mappings });
+    expect((await registry.store.world.application(IDS.app))?.url_mappings).toEqual(url_mappings);
+    const world = (await manage('GET', '/world')).json() as { applications: Array<{ id: string; url_mappings?: unknown }> };
+    expect(world.applications.find((app) => app.id === IDS.app)?.url_mappings).toEqual(url_mappings);
+    // An edit of another field keeps them.
+    expect((await manage('PATCH', `/applications/${IDS.app}`, { name: 'Mapped Bot' })).json()).toMatchObject({ name: 'Mapped Bot', url_mappings });
+    expect((await manage('PATCH', `/applications/${IDS.app}`, { url_mappings: [] })).json()).toMatchObject({ url_mappings: [] });
+    expect((await registry.store.world.application(IDS.app))?.url_mappings).toEqual([]);
+  });
+
+  it('refuses a bad mapping by its place in the list, in the 50035 tree, and keeps the old ones', async () => {
+    const kept = [{ prefix: '/', target: '127.0.0.1:5173' }];
+    await manage('PATCH', `/applications/${IDS.app}`, { url_mappings: kept });
+    const refused = await manage('PATCH', `/applications/${IDS.app}`, {
+      url_mappings: [{ prefix: '/api', target: 'ftp://files.example' }, { prefix: '/api', target: 'api.example' }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      message: 'Invalid Form Body',
+      code: 50035,
+      errors: {
+        url_mappings: {
+          0: { target: { _errors: [{ code: 'URL_MAPPING_TARGET_INVALID', message: 'The proxy reaches http, https, ws and wss targets, not ftp.' }] } },
+          1: { prefix: { _errors: [{ code: 'URL_MAPPING_PREFIX_DUPLICATE', message: 'The prefix /api is mapped twice.' }] } },
+        },
+      },
+    });
+    expect((await registry.store.world.application(IDS.app))?.url_mappings).toEqual(kept);
   });
 });

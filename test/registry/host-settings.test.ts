@@ -22,6 +22,7 @@ const CHOSEN: ClientSettings = {
   acting_user_id: '100000000000000002',
   locale: 'ja',
   theme: 'light',
+  activity_platform: 'mobile',
 };
 
 let directory: string;

@@ -3,6 +3,7 @@
  * webhook routes for @original and follow-ups, components and modals, and entry points.
  */
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../src/registry/free-port.js';
 import { interactionHarness, slashInvocation, type Harness } from '../helpers/interaction-harness.js';
 import { IDS, TOKENS } from '../helpers/test-registry.js';
 
@@ -287,8 +288,9 @@ describe('entry points', () => {
     const response = await harness.invoke({ ...slashInvocation(launch), application_id: IDS.activityApp });
     expect(response.statusCode, response.body).toBe(204);
     const launched = await harness.event('EMBEDDED_ACTIVITY_LAUNCH');
-    expect(launched).toMatchObject({ application_id: IDS.activityApp, channel_id: IDS.general, guild_id: IDS.guild, participants: [IDS.owner] });
+    expect(launched).toMatchObject({ application_id: IDS.activityApp, channel_id: IDS.general, guild_id: IDS.guild, participants: [IDS.owner], proxied: false });
     const url = new URL(launched.url as string);
+    expect(`${url.origin}${url.pathname}`).toBe('http://127.0.0.1:9/activity');
     expect(Object.fromEntries(url.searchParams)).toMatchObject({ instance_id: launched.instance_id, channel_id: IDS.general, guild_id: IDS.guild, platform: 'desktop' });
     expect(harness.gateway.dispatches).toEqual([]);
     expect((await messages(harness))[0]).toMatchObject({ author: { id: IDS.owner }, application_id: IDS.activityApp });
@@ -306,6 +308,53 @@ describe('entry points', () => {
     const answer = await harness.callback(interaction, { type: 12 }, '?with_response=true');
     expect(answer.json()).toMatchObject({ interaction: { activity_instance_id: expect.any(String) }, resource: { type: 12 } });
     expect(await harness.event('EMBEDDED_ACTIVITY_LAUNCH')).toMatchObject({ application_id: IDS.activityApp });
+  });
+
+  /** The activity app with these URL fields, its Launch entry point, and the invocation's answer. */
+  async function launchWith(harness: Harness, urls: { activity_url: string | null; url_mappings: Array<{ prefix: string; target: string }> }) {
+    const app = await harness.registry.store.world.application(IDS.activityApp);
+    if (!app) throw new Error('no activity app');
+    await harness.registry.store.world.putApplication({ ...app, ...urls }, null, null);
+    const [launch] = (await harness.registry.bot({ method: 'GET', url: activityCommands }, TOKENS.activityBot)).json();
+    return await harness.invoke({ ...slashInvocation(launch), application_id: IDS.activityApp });
+  }
+
+  it('an app with only a root URL mapping launches through its proxy: `/` with the launch parameters', async () => {
+    const harness = await interactionHarness();
+    // A port nothing listens on: the proxy answers for its mapping itself.
+    const api = `127.0.0.1:${await freePort()}`;
+    const response = await launchWith(harness, { activity_url: null, url_mappings: [{ prefix: '/api', target: api }, { prefix: '/', target: '127.0.0.1:5173' }] });
+    expect(response.statusCode, response.body).toBe(204);
+    const launched = await harness.event('EMBEDDED_ACTIVITY_LAUNCH');
+    // Its origin: the app's own listener on the registry's host (activity-proxy/).
+    expect(launched).toMatchObject({ application_id: IDS.activityApp, proxied: true, proxy_port: expect.any(Number) });
+    const proxied = await fetch(`http://127.0.0.1:${String(launched.proxy_port)}/api/token`);
+    expect(proxied.status).toBe(502);
+    expect(await proxied.text()).toContain(`(mapping /api -> ${api})`);
+    const url = String(launched.url);
+    expect(url.startsWith('/?')).toBe(true);
+    expect(Object.fromEntries(new URLSearchParams(url.slice(2)))).toEqual({
+      instance_id: launched.instance_id, frame_id: launched.frame_id, channel_id: IDS.general, guild_id: IDS.guild, platform: 'desktop',
+    });
+  });
+
+  it('the Application URL Override wins over the root mapping, framed as it is', async () => {
+    const harness = await interactionHarness();
+    await launchWith(harness, { activity_url: 'http://127.0.0.1:9/override', url_mappings: [{ prefix: '/', target: '127.0.0.1:5173' }] });
+    const launched = await harness.event('EMBEDDED_ACTIVITY_LAUNCH');
+    expect(launched).toMatchObject({ proxied: false, proxy_port: null });
+    expect(String(launched.url)).toMatch(/^http:\/\/127\.0\.0\.1:9\/override\?instance_id=/);
+  });
+
+  it('an EMBEDDED app with neither an override nor a root mapping has no Activity to launch', async () => {
+    const harness = await interactionHarness();
+    const response = await launchWith(harness, { activity_url: null, url_mappings: [{ prefix: '/api', target: '127.0.0.1:3001' }] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 50035,
+      errors: { data: { id: { _errors: [{ code: 'APPLICATION_HAS_NO_ACTIVITY', message: 'This app has no Activity to launch (no activity_url and no root URL mapping "/").' }] } } },
+    });
+    expect(harness.events.filter((event) => event.type === 'EMBEDDED_ACTIVITY_LAUNCH')).toEqual([]);
   });
 
   it('LAUNCH_ACTIVITY from an app without an Activity is refused', async () => {

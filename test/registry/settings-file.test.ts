@@ -17,6 +17,7 @@ const REMOTE: ClientSettings = {
   acting_user_id: '1184502661266817026',
   locale: 'fr',
   theme: 'light',
+  activity_platform: 'mobile',
 };
 
 let directory: string;

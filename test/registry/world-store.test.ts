@@ -2,13 +2,17 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { openPostgresStore } from '../../src/registry/store/open-postgres.js';
+import { POSTGRES_MIGRATIONS } from '../../src/registry/store/postgres-schema.js';
 import { MIGRATIONS } from '../../src/registry/store/schema.js';
 import { openStore } from '../../src/registry/store/store.js';
 import { exportWorld } from '../../src/registry/world/export-world.js';
 import { loadWorld, WorldError } from '../../src/registry/world/load-world.js';
 import { parseWorldFile, type WorldFile } from '../../src/shared/world-file.js';
 import { fixtureWorld } from '../helpers/test-registry.js';
+import { freshDatabase, testPostgresServer } from '../helpers/test-store.js';
 import { DM_MESSAGES, IDS, TEXT_MESSAGES, TOKENS, WORLD, WORLD_TOKENS, worldExtension, worldRegistry } from '../helpers/world-registry.js';
 
 const context = { now: () => Date.UTC(2026, 0, 1), nextId: () => '1' };
@@ -63,6 +67,59 @@ describe('the world model', () => {
       rmSync(directory, { recursive: true, force: true });
     }
   });
+
+  it('gives the apps of a database made before URL mappings none, and then keeps the ones written', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'slashbench-world-'));
+    const before = MIGRATIONS.findIndex((migration) => migration.includes('url_mappings'));
+    try {
+      const old = new Database(join(directory, 'slashbench.db'));
+      for (const migration of MIGRATIONS.slice(0, before)) old.exec(migration);
+      old.exec(`PRAGMA user_version = ${before}`);
+      old.prepare(`INSERT INTO applications (id, name, flags, bot_token_hash, activity_url, public_key, private_key)
+        VALUES ('200000000000000009', 'Old App', 131072, 'digest', 'http://127.0.0.1:5173/', 'public', 'private')`).run();
+      old.close();
+      const store = openStore(directory);
+      const found = await store.world.application('200000000000000009');
+      expect(found).toMatchObject({ name: 'Old App', activity_url: 'http://127.0.0.1:5173/', url_mappings: [] });
+      if (!found) throw new Error('the old app is gone');
+      const url_mappings = [{ prefix: '/api', target: '127.0.0.1:3001' }, { prefix: '/', target: '127.0.0.1:5173' }];
+      await store.world.putApplication({ ...found, url_mappings }, null, null);
+      expect((await store.world.application('200000000000000009'))?.url_mappings).toEqual(url_mappings);
+      await store.close();
+      const reopened = new Database(join(directory, 'slashbench.db'));
+      expect(reopened.prepare('PRAGMA user_version').get()).toMatchObject({ user_version: MIGRATIONS.length });
+      reopened.close();
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  // `npm run test:postgres` only: a team's database made before URL mappings.
+  it.skipIf(testPostgresServer() === undefined)('gives the apps of a PostgreSQL database made before URL mappings none', async () => {
+    const url = await freshDatabase(testPostgresServer() as string);
+    const before = POSTGRES_MIGRATIONS.findIndex((migration) => migration.some((statement) => statement.includes('url_mappings')));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('CREATE TABLE slashbench_schema (version INTEGER NOT NULL)');
+      await client.query('INSERT INTO slashbench_schema (version) VALUES ($1)', [before]);
+      for (const migration of POSTGRES_MIGRATIONS.slice(0, before)) for (const statement of migration) await client.query(statement);
+      await client.query(`INSERT INTO applications (id, name, flags, bot_token_hash, public_key, private_key)
+        VALUES ('200000000000000009', 'Old App', 131072, 'digest', 'public', 'private')`);
+    } finally {
+      await client.end();
+    }
+    const store = await openPostgresStore(url, null);
+    try {
+      const found = await store.world.application('200000000000000009');
+      expect(found).toMatchObject({ name: 'Old App', url_mappings: [] });
+      if (!found) throw new Error('the old app is gone');
+      await store.world.putApplication({ ...found, url_mappings: [{ prefix: '/', target: '127.0.0.1:5173' }] }, null, null);
+      expect((await store.world.application('200000000000000009'))?.url_mappings).toEqual([{ prefix: '/', target: '127.0.0.1:5173' }]);
+    } finally {
+      await store.close();
+    }
+  });
 });
 
 describe('export and import', () => {
@@ -73,7 +130,16 @@ describe('export and import', () => {
   });
 
   it('round-trips through a new registry, and parses as a world file', async () => {
-    const exported = await exportWorld((await worldRegistry()).store);
+    const registry = await worldRegistry();
+    await registry.load({
+      users: [], guilds: [],
+      applications: [{ id: IDS.activityApp, name: 'Activity App', url_mappings: [{ prefix: '/api', target: 'localhost:3001' }, { prefix: '/', target: '127.0.0.1:5173' }] }],
+    });
+    const exported = await exportWorld(registry.store);
+    expect(exported.applications.find((app) => app.id === IDS.activityApp)?.url_mappings).toEqual([
+      { prefix: '/api', target: 'localhost:3001' }, { prefix: '/', target: '127.0.0.1:5173' },
+    ]);
+    expect(exported.applications.find((app) => app.id === IDS.app)?.url_mappings).toEqual([]);
     const parsed = parseWorldFile(JSON.parse(JSON.stringify(withTokens(exported))));
     expect(parsed.ok).toBe(true);
     const fresh = openStore(':memory:');

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CommandIndex, IndexedCommand } from '../../src/renderer/api/wire-types.js';
-import { activityFrame, sdkHearsClient } from '../../src/renderer/features/activities/activity-frame.js';
+import { activityFrame, framedActivity } from '../../src/renderer/features/activities/activity-frame.js';
 import { FRAME_RECORD_DELAY_MS } from '../../src/renderer/features/activities/activity-frame-slice.js';
 import { inspectable } from '../../src/renderer/features/activities/frame-record.js';
 import { frameMessages } from '../../src/renderer/features/inspector/entry-facts.js';
@@ -38,7 +38,7 @@ function command(id: string): IndexedCommand {
 
 const LAUNCHED = {
   application_id: GAME, channel_id: GENERAL, guild_id: GUILD, instance_id: 'i-1', frame_id: 'f-1',
-  url: `https://dice.example/?instance_id=i-1&frame_id=f-1&channel_id=${GENERAL}&guild_id=${GUILD}&platform=desktop`, participants: ['10'],
+  url: `https://dice.example/?instance_id=i-1&frame_id=f-1&channel_id=${GENERAL}&guild_id=${GUILD}&platform=desktop`, proxied: false, participants: ['10'],
 };
 
 function dispatch(fake: Fake, event: string, data: unknown): void {
@@ -91,12 +91,21 @@ describe('launching', () => {
     dispatch(fake, 'EMBEDDED_ACTIVITY_LAUNCH', LAUNCHED);
     expect(fake.store.getState().activity).toEqual({
       instanceId: 'i-1', applicationId: GAME, applicationName: 'Dice Game', channelId: GENERAL, guildId: GUILD,
-      url: LAUNCHED.url, frameId: 'f-1', participants: ['10'], launchNonce: '1',
+      url: LAUNCHED.url, proxied: false, proxyPort: null, frameId: 'f-1', participants: ['10'], launchNonce: '1',
+      platform: 'desktop',
     });
     const [entry] = fake.store.getState().inspectorEntries;
     expect(entry?.events.map((event) => event.type)).toEqual(['EMBEDDED_ACTIVITY_LAUNCH']);
     dispatch(fake, 'INTERACTION_SUCCESS', { id: null, nonce: '1' });
     expect(fake.store.getState().inspectorEntries[0]?.status).toBe('succeeded');
+  });
+
+  it('keeps whether the frame starts on the app\'s proxy origin (a root URL mapping), as the registry says', async () => {
+    const fake = await startedClient(INDEX);
+    await fake.store.getState().launchEntryPoint(command('51'));
+    const url = `/?instance_id=i-1&frame_id=f-1&channel_id=${GENERAL}&guild_id=${GUILD}&platform=desktop`;
+    dispatch(fake, 'EMBEDDED_ACTIVITY_LAUNCH', { ...LAUNCHED, url, proxied: true });
+    expect(fake.store.getState().activity).toMatchObject({ url, proxied: true });
   });
 
   it('ignores a launch another session of the person sent, and one whose interaction already ended otherwise', async () => {
@@ -154,14 +163,14 @@ describe('the Activity\'s frame', () => {
   it('runs an app on its own origin with that origin, scripts, forms and popups, and no referrer', () => {
     expect(activityFrame('https://dice.example/?instance_id=i-1', CLIENT)).toEqual({
       ok: true, src: 'https://dice.example/?instance_id=i-1', sandbox: 'allow-scripts allow-forms allow-popups allow-same-origin',
-      allow: 'autoplay', referrerPolicy: 'no-referrer', ownOrigin: true,
+      allow: 'autoplay', referrerPolicy: 'no-referrer', ownOrigin: true, activityOrigin: 'https://dice.example',
     });
-    expect(activityFrame('http://127.0.0.1:9000/activity.html', CLIENT)).toMatchObject({ ok: true, ownOrigin: true });
+    expect(activityFrame('http://127.0.0.1:9000/activity.html', CLIENT)).toMatchObject({ ok: true, ownOrigin: true, activityOrigin: 'http://127.0.0.1:9000' });
   });
 
   it('gives a page the client\'s own server serves an opaque origin, under any loopback name', () => {
     for (const url of [`${CLIENT}/assets/probe.svg`, 'http://localhost:8484/', 'http://[::1]:8484/x', 'http://127.0.0.2:8484/']) {
-      expect(activityFrame(url, CLIENT)).toMatchObject({ ok: true, sandbox: 'allow-scripts allow-forms allow-popups', ownOrigin: false });
+      expect(activityFrame(url, CLIENT)).toMatchObject({ ok: true, sandbox: 'allow-scripts allow-forms allow-popups', ownOrigin: false, activityOrigin: 'null' });
     }
     expect(activityFrame('https://app.example:8484/', CLIENT)).toMatchObject({ ownOrigin: true });
   });
@@ -172,10 +181,15 @@ describe('the Activity\'s frame', () => {
     }
   });
 
-  it('knows when the SDK in a frame will not hear the client: a page on another server than the client\'s', () => {
-    expect(sdkHearsClient(`${CLIENT}/_activities/demo/1/?frame_id=f`, CLIENT)).toBe(true);
-    expect(sdkHearsClient('http://127.0.0.1:5173/', CLIENT)).toBe(false);
-    expect(sdkHearsClient('http://127.0.0.1:5173/', 'http://localhost:3333')).toBe(true);
+  it('frames a proxied Activity on its own port of the registry\'s host, and an override as it is', () => {
+    const proxied = framedActivity({ url: '/?instance_id=i-1&frame_id=f', proxied: true, proxyPort: 21234 }, CLIENT, CLIENT);
+    expect(proxied).toMatchObject({ ok: true, src: 'http://127.0.0.1:21234/?instance_id=i-1&frame_id=f', ownOrigin: true, activityOrigin: 'http://127.0.0.1:21234' });
+    // The host the client reaches the registry by: the same site as the client, so its storage is first-party.
+    expect(framedActivity({ url: '/?frame_id=f', proxied: true, proxyPort: 21234 }, 'http://localhost:8484', 'http://localhost:8484'))
+      .toMatchObject({ ok: true, src: 'http://localhost:21234/?frame_id=f' });
+    const override = framedActivity({ url: 'https://dice.example/?frame_id=f', proxied: false, proxyPort: null }, CLIENT, CLIENT);
+    expect(override).toMatchObject({ ok: true, src: 'https://dice.example/?frame_id=f' });
+    expect(framedActivity({ url: '/?frame_id=f', proxied: true, proxyPort: null }, CLIENT, CLIENT)).toMatchObject({ ok: false });
   });
 });
 

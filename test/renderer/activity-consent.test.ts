@@ -40,7 +40,8 @@ async function openActivity(): Promise<{ store: AppStore; host: FrameHost }> {
   store.setState({
     activity: {
       instanceId: 'i-1', applicationId: ACTIVITY.id, applicationName: ACTIVITY.name, channelId: EXAMPLE.general, guildId: EXAMPLE.guild,
-      url: sampleActivityPath(ACTIVITY.id), frameId: 'f-1', participants: [EXAMPLE.alice.id], launchNonce: 'n-1',
+      url: sampleActivityPath(ACTIVITY.id), proxied: false, proxyPort: null, frameId: 'f-1', participants: [EXAMPLE.alice.id], launchNonce: 'n-1',
+      platform: 'desktop',
     },
   });
   const host = store.getState().activityFrameHost();

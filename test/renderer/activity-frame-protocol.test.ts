@@ -8,10 +8,13 @@
  * against a registry.
  */
 import type { APIUser } from 'discord-api-types/v10';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ActivityPlatform } from '../../src/renderer/features/activities/activity-display.js';
+import { LAYOUT_MODE, LOCK_STATE, SCREEN_ORIENTATION } from '../../src/renderer/features/activities/activity-display.js';
 import type { FrameHost } from '../../src/renderer/features/activities/frame-host.js';
 import { RPC_CLOSE, RPC_ERROR, SUBSCRIBABLE_EVENTS, type OutgoingMessage } from '../../src/renderer/features/activities/frame-messages.js';
 import { createFrameSession, type FrameRecord, type FrameSession } from '../../src/renderer/features/activities/frame-session.js';
+import type { AppStore } from '../../src/renderer/store/create-app-store.js';
 import { GENERAL, GUILD, PEOPLE, startedClient } from './fake-deps.js';
 import { EXAMPLE_INDEX } from './example-index.js';
 
@@ -37,7 +40,7 @@ const frame = {
 };
 Object.assign(globalThis, { window: frame, document: { referrer: '' } });
 // After the stand-in exists: the SDK reads its window when it loads.
-const { DiscordSDK, Events, RPCCloseCodes, RPCErrorCodes } = await import('@discord/embedded-app-sdk');
+const { Common, DiscordSDK, Events, RPCCloseCodes, RPCErrorCodes } = await import('@discord/embedded-app-sdk');
 
 type Sdk = InstanceType<typeof DiscordSDK>;
 
@@ -52,13 +55,20 @@ interface Connection {
 
 const ALICE: APIUser = { id: '10', username: 'alice', global_name: 'Alice', discriminator: '0', avatar: null };
 
-/** The store's host for an Activity launched in #general, with the registry steps given here. */
-async function storeHost(steps: Partial<Pick<FrameHost, 'authorize' | 'tokenGrant' | 'openExternalLink'>> = {}): Promise<FrameHost> {
+/** The store of the last storeHost(): the panel's buttons act on it. */
+let shownIn: AppStore;
+
+/** The store's host for an Activity launched in #general on `platform`, with the registry steps given here. */
+async function storeHost(
+  steps: Partial<Pick<FrameHost, 'authorize' | 'tokenGrant' | 'openExternalLink'>> = {}, platform: ActivityPlatform = 'desktop',
+): Promise<FrameHost> {
   const fake = await startedClient(EXAMPLE_INDEX);
+  shownIn = fake.store;
   fake.store.setState({
     activity: {
       instanceId: INSTANCE, applicationId: APP, applicationName: 'Demo Activity', channelId: GENERAL, guildId: GUILD,
-      url: `${CLIENT}/a/`, frameId: FRAME_ID, participants: ['10'], launchNonce: '1',
+      url: `${CLIENT}/a/`, proxied: false, proxyPort: null, frameId: FRAME_ID, participants: ['10'], launchNonce: '1',
+      platform,
     },
   });
   const host = fake.store.getState().activityFrameHost();
@@ -165,6 +175,9 @@ describe('the handshake', () => {
     expect(RPC_ERROR).toEqual(Object.fromEntries(Object.entries(RPC_ERROR).map(([name, code]) => [name, name === 'OAUTH2_ERROR' ? code : RPCErrorCodes[name as keyof typeof RPCErrorCodes]])));
     expect(RPC_CLOSE).toEqual(Object.fromEntries(Object.keys(RPC_CLOSE).map((name) => [name, RPCCloseCodes[name as keyof typeof RPCCloseCodes]])));
     expect([...SUBSCRIBABLE_EVENTS].sort()).toEqual(Object.values(Events).filter((event) => event !== 'READY').sort());
+    expect(LOCK_STATE).toEqual({ UNLOCKED: Common.OrientationLockStateTypeObject.UNLOCKED, PORTRAIT: Common.OrientationLockStateTypeObject.PORTRAIT, LANDSCAPE: Common.OrientationLockStateTypeObject.LANDSCAPE });
+    expect(SCREEN_ORIENTATION).toEqual({ portrait: Common.OrientationTypeObject.PORTRAIT, landscape: Common.OrientationTypeObject.LANDSCAPE });
+    expect(LAYOUT_MODE).toEqual({ focused: Common.LayoutModeTypeObject.FOCUSED, pip: Common.LayoutModeTypeObject.PIP });
   });
 });
 
@@ -282,6 +295,91 @@ describe('commands', () => {
       code: RPCErrorCodes.INVALID_COMMAND, message: expect.stringMatching(/^Invalid command: START_PURCHASE\. This client handles AUTHORIZE, AUTHENTICATE, GET_CHANNEL, /),
     });
     expect(sent(records).at(-1)).toEqual([1, { cmd: 'START_PURCHASE', evt: 'ERROR', nonce: expect.any(String), data: { code: 4002, message: expect.any(String) } }]);
+  });
+});
+
+describe('how the frame is shown', () => {
+  /** The data of every `evt` the session dispatched, in order. */
+  const dispatched = (records: FrameRecord[], evt: string) => sent(records)
+    .map((message) => message[1] as Record<string, unknown>)
+    .filter((payload) => payload.cmd === 'DISPATCH' && payload.evt === evt)
+    .map((payload) => payload.data);
+
+  it('on a phone, tells a frame its orientation as soon as it subscribes, and again when the phone turns', async () => {
+    const { sdk, records } = connect(await storeHost({}, 'mobile'), APP, { platform: 'mobile' });
+    await sdk.ready();
+    expect(sdk.platform).toBe('mobile');
+    const heard: unknown[] = [];
+    await sdk.subscribe(Events.ORIENTATION_UPDATE, (update) => void heard.push(update));
+    await vi.waitFor(() => expect(heard).toHaveLength(1));
+    expect(sent(records).slice(-2)).toEqual([
+      [1, { cmd: 'SUBSCRIBE', evt: null, nonce: expect.any(String), data: { evt: 'ORIENTATION_UPDATE' } }],
+      [1, { cmd: 'DISPATCH', evt: 'ORIENTATION_UPDATE', nonce: null, data: { screen_orientation: 0, orientation: 'portrait' } }],
+    ]);
+    shownIn.getState().rotateActivity();
+    await vi.waitFor(() => expect(heard).toHaveLength(2));
+    // As the SDK's schema parsed them.
+    expect(heard).toEqual([{ screen_orientation: 0, orientation: 'portrait' }, { screen_orientation: 1, orientation: 'landscape' }]);
+    // Shrinking to a tile does not turn the phone.
+    shownIn.getState().setActivityLayout('pip');
+    await sdk.commands.getPlatformBehaviors();
+    expect(dispatched(records, 'ORIENTATION_UPDATE')).toHaveLength(2);
+  });
+
+  it('locks the phone with setOrientationLockState: a lock turns it and holds it, unlocking frees it', async () => {
+    const { sdk, records } = connect(await storeHost({}, 'mobile'), APP, { platform: 'mobile' });
+    await sdk.ready();
+    await sdk.subscribe(Events.ORIENTATION_UPDATE, () => undefined);
+    const display = () => shownIn.getState().activityDisplay;
+    await expect(sdk.commands.setOrientationLockState({ lock_state: Common.OrientationLockStateTypeObject.LANDSCAPE })).resolves.toBeNull();
+    expect(display()).toMatchObject({ orientation: 'landscape', locks: { focused: 3, pip: null, grid: null } });
+    expect(dispatched(records, 'ORIENTATION_UPDATE')).toEqual([{ screen_orientation: 0, orientation: 'portrait' }, { screen_orientation: 1, orientation: 'landscape' }]);
+    shownIn.getState().rotateActivity();
+    expect(display().orientation).toBe('landscape');
+    // Unlocked, with locks for the tiles; the phone stays as it is until turned.
+    await sdk.commands.setOrientationLockState({ lock_state: 1, picture_in_picture_lock_state: 2, grid_lock_state: 3 });
+    expect(display()).toMatchObject({ orientation: 'landscape', locks: { focused: 1, pip: 2, grid: 3 } });
+    // Left out keeps a tile's lock; null clears it.
+    await sdk.commands.setOrientationLockState({ lock_state: 1, grid_lock_state: null });
+    expect(display().locks).toEqual({ focused: 1, pip: 2, grid: null });
+    shownIn.getState().rotateActivity();
+    expect(display().orientation).toBe('portrait');
+    // A lock the SDK does not have is INVALID_PAYLOAD, on which the SDK asks again without grid_lock_state.
+    await expect(sdk.commands.setOrientationLockState({ lock_state: 2, picture_in_picture_lock_state: 9 as never })).rejects.toMatchObject({ code: RPCErrorCodes.INVALID_PAYLOAD });
+    await expect(sdk.commands.setOrientationLockState({ lock_state: 2, grid_lock_state: 9 as never })).resolves.toBeNull();
+    const answers = sent(records).map((message) => message[1] as Record<string, unknown>).filter((payload) => payload.cmd === 'SET_ORIENTATION_LOCK_STATE');
+    expect(answers.slice(-3).map((payload) => payload.evt)).toEqual(['ERROR', 'ERROR', null]);
+    expect(display().locks).toEqual({ focused: 2, pip: 2, grid: null });
+  });
+
+  it('tells a frame its layout mode as soon as it subscribes and on each change, on the desktop too, where no orientation is told', async () => {
+    const { sdk, session, records } = connect(await storeHost());
+    await sdk.ready();
+    const layouts: unknown[] = [];
+    const listener = (update: { layout_mode: number }) => void layouts.push(update.layout_mode);
+    await sdk.subscribe(Events.ACTIVITY_LAYOUT_MODE_UPDATE, listener);
+    await sdk.subscribe(Events.ORIENTATION_UPDATE, () => undefined);
+    shownIn.getState().setActivityLayout('pip');
+    // A desktop has no phone to turn.
+    shownIn.getState().rotateActivity();
+    expect(shownIn.getState().activityDisplay.orientation).toBe('portrait');
+    shownIn.getState().setActivityLayout('focused');
+    await vi.waitFor(() => expect(layouts).toEqual([Common.LayoutModeTypeObject.FOCUSED, Common.LayoutModeTypeObject.PIP, Common.LayoutModeTypeObject.FOCUSED]));
+    expect(dispatched(records, 'ACTIVITY_LAYOUT_MODE_UPDATE')).toEqual([{ layout_mode: 0 }, { layout_mode: 1 }, { layout_mode: 0 }]);
+    expect(dispatched(records, 'ORIENTATION_UPDATE')).toEqual([]);
+    await sdk.unsubscribe(Events.ACTIVITY_LAYOUT_MODE_UPDATE, listener);
+    shownIn.getState().setActivityLayout('pip');
+    await sdk.commands.getPlatformBehaviors();
+    expect(dispatched(records, 'ACTIVITY_LAYOUT_MODE_UPDATE')).toHaveLength(3);
+    // SDK 1.x's PIP event is no SDK 2.x event: refused as any unknown one.
+    await session.receive([1, { cmd: 'SUBSCRIBE', args: {}, evt: 'ACTIVITY_PIP_MODE_UPDATE', nonce: 'pip' }]);
+    expect(sent(records).at(-1)).toEqual([1, { cmd: 'SUBSCRIBE', evt: 'ERROR', nonce: 'pip', data: { code: RPCErrorCodes.INVALID_EVENT, message: 'Invalid event: ACTIVITY_PIP_MODE_UPDATE.' } }]);
+    // A frame that is gone hears nothing more.
+    await sdk.subscribe(Events.ACTIVITY_LAYOUT_MODE_UPDATE, listener);
+    session.close();
+    const count = sent(records).length;
+    shownIn.getState().setActivityLayout('focused');
+    expect(sent(records)).toHaveLength(count);
   });
 });
 

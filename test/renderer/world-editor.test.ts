@@ -12,9 +12,10 @@ import type { WorldFile } from '../../src/shared/world-file.js';
 import { parentChoices } from '../../src/renderer/features/world-editor/channel-types.js';
 import { answerErrors, editErrors, treeIssues } from '../../src/renderer/features/world-editor/edit-errors.js';
 import {
-  checkRequest, createUserRequest, deleteUserRequest, editUserRequest, installRequest, removeMemberRequest, saveChannelRequest,
-  saveMemberRequest, saveRoleRequest,
+  checkRequest, createUserRequest, deleteUserRequest, editApplicationRequest, editUserRequest, installRequest, removeMemberRequest,
+  saveChannelRequest, saveMemberRequest, saveRoleRequest, type ApplicationForm,
 } from '../../src/renderer/features/world-editor/management-requests.js';
+import { mappingWarnings } from '../../src/renderer/features/world-editor/mapping-warnings.js';
 import {
   checkboxGroups, isGranted, permissionSet, permissionsOf, withPermission,
 } from '../../src/renderer/features/world-editor/permission-checkboxes.js';
@@ -106,6 +107,48 @@ describe('forms as management requests', () => {
     });
     expect(checkRequest(createUserRequest({ id: '', username: 'x'.repeat(33), globalName: '', locale: '', token: 'short' })).map((issue) => issue.path))
       .toEqual([['username'], ['token']]);
+  });
+});
+
+describe('an app\'s URL mappings in its settings form', () => {
+  const form: ApplicationForm = {
+    name: 'Dice', interactionsEndpointUrl: '', activityUrl: ' ', flags: 1 << 17, redirectUris: '',
+    urlMappings: [{ prefix: ' /api ', target: '127.0.0.1:3001 ' }, { prefix: '/', target: '127.0.0.1:5173' }],
+  };
+  const APP_FIELDS = ['name', 'interactions_endpoint_url', 'activity_url', 'url_mappings', 'flags', 'redirect_uris'];
+
+  it('are sent whole, in their order and trimmed, so no rows clears them', () => {
+    expect(editApplicationRequest('3', form).call).toEqual({
+      method: 'PATCH', path: '/applications/3',
+      body: {
+        name: 'Dice', interactions_endpoint_url: null, activity_url: null, flags: 1 << 17, redirect_uris: [],
+        url_mappings: [{ prefix: '/api', target: '127.0.0.1:3001' }, { prefix: '/', target: '127.0.0.1:5173' }],
+      },
+    });
+    expect(editApplicationRequest('3', { ...form, urlMappings: [] }).call.body).toMatchObject({ url_mappings: [] });
+  });
+
+  it('refuse a bad row before sending, under the list with the row named, as the registry would', () => {
+    const request = editApplicationRequest('3', { ...form, urlMappings: [{ prefix: '/api', target: 'ftp://files.example' }, { prefix: '', target: '' }] });
+    const refused = checkRequest(request);
+    expect(refused.map((issue) => [issue.path, issue.code])).toContainEqual([['url_mappings', 0, 'target'], 'URL_MAPPING_TARGET_INVALID']);
+    expect(refused.map((issue) => [issue.path, issue.code])).toContainEqual([['url_mappings', 1, 'prefix'], 'URL_MAPPING_PREFIX_INVALID']);
+    expect(editErrors(refused, APP_FIELDS).fields.url_mappings?.[0]).toEqual({
+      code: 'URL_MAPPING_TARGET_INVALID', message: 'url_mappings[0].target: The proxy reaches http, https, ws and wss targets, not ftp.',
+    });
+    const tree = { url_mappings: { 0: { target: { _errors: [{ code: 'URL_MAPPING_TARGET_INVALID', message: 'Port 0 is out of range.' }] } } } };
+    expect(answerErrors({ code: 50035, message: 'Invalid Form Body', errors: tree }, APP_FIELDS)).toEqual({
+      fields: { url_mappings: [{ code: 'URL_MAPPING_TARGET_INVALID', message: 'url_mappings[0].target: Port 0 is out of range.' }] },
+      general: [],
+    });
+  });
+
+  it('warn of each mapping an earlier, shorter prefix hides, by its row', () => {
+    const rows = [{ prefix: '/', target: 'localhost:5173' }, { prefix: '/foo', target: 'foo.example' }, { prefix: ' /foo/bar', target: 'bar.example' }];
+    expect(mappingWarnings(rows)).toEqual([
+      { index: 2, text: '/foo/bar is never reached: Discord tries mappings in order; put /foo/bar before /foo.' },
+    ]);
+    expect(mappingWarnings([rows[2], rows[1], rows[0]] as typeof rows)).toEqual([]);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * `PATCH /_slashbench/applications/{id}` bodies: the world file's rules for each field
- * (so an edit and a world file are refused alike), and for the two URLs a browser or the
- * delivery must open, the service's own check: a well formed http(s) URL. Every bad field
- * is named in one 50035 tree.
+ * (so an edit and a world file are refused alike: a bad URL mapping is named down to its
+ * entry, `url_mappings.0.target`), and for the two URLs a browser or the delivery must
+ * open, the service's own check: a well formed http(s) URL. Every bad field is named in one
+ * 50035 tree.
  */
 import { isRegistryPath } from '../../shared/activity-url.js';
 import { ErrorCollector } from '../../shared/command-rules/error-tree.js';

@@ -2,10 +2,13 @@
  * Activity instances: launching an app's Activity in a channel (by the DISCORD_LAUNCH_ACTIVITY
  * handler or a LAUNCH_ACTIVITY response) starts one instance, or joins the one already
  * running there, and tells the client the URL to frame, with the query parameters an
- * embedded app reads (instance_id, frame_id, channel_id, guild_id, platform). A participant
- * who closes the Activity leaves it; the instance ends with its last participant.
+ * embedded app reads (instance_id, frame_id, channel_id, guild_id, platform): the app's
+ * Application URL Override (activity_url) as it is, or else `/` of its Activity proxy when it
+ * has a root URL mapping (activity-start.ts). A participant who closes the Activity leaves
+ * it; the instance ends with its last participant.
  */
 import { randomUUID } from 'node:crypto';
+import { activityStart } from '../../shared/activity-start.js';
 import { withLaunchParameters } from '../../shared/activity-url.js';
 import type { ActivityInstance } from '../store/activity-store.js';
 import type { ApplicationRecord } from '../store/records.js';
@@ -15,8 +18,13 @@ export type { ActivityInstance } from '../store/activity-store.js';
 
 export interface ActivityLaunch {
   instance: ActivityInstance;
-  /** The app's activity_url with the launch parameters, for this participant's frame (a path stays a path: the client resolves it). */
+  /**
+   * Where this participant's frame starts, with the launch parameters: the activity_url (a
+   * path stays a path: the client resolves it), or `/?…` on the app's proxy origin.
+   */
   url: string;
+  /** Whether the client frames `url` on the app's Activity proxy origin (a root mapping) rather than as it is. */
+  proxied: boolean;
   frame_id: string;
   /** Whether this launch started the instance (and so posts the launch message). */
   started: boolean;
@@ -26,10 +34,10 @@ export interface ActivityLaunch {
 export class ActivityLauncher {
   constructor(private readonly store: Store, private readonly nextId: () => string, private readonly now: () => number) {}
 
-  /** Starts or joins the app's instance in the channel; undefined when the app has no activity_url. */
+  /** Starts or joins the app's instance in the channel; undefined when the app has neither an activity_url nor a root mapping. */
   async launch(application: ApplicationRecord, channelId: string, guildId: string | null, userId: string): Promise<ActivityLaunch | undefined> {
-    const activityUrl = application.activity_url;
-    if (!activityUrl) return undefined;
+    const start = activityStart(application);
+    if (!start) return undefined;
     const { instance, started } = await this.store.transaction(async () => {
       const running = await this.store.activities.inChannel(application.id, channelId);
       const joined = running ?? {
@@ -40,10 +48,10 @@ export class ActivityLauncher {
       return { instance: joined, started: running === undefined };
     });
     const frameId = randomUUID();
-    const url = withLaunchParameters(activityUrl, {
+    const url = withLaunchParameters(start.url, {
       instance_id: instance.id, frame_id: frameId, channel_id: channelId, ...(guildId === null ? {} : { guild_id: guildId }), platform: 'desktop',
     });
-    return { instance, url, frame_id: frameId, started };
+    return { instance, url, proxied: start.proxied, frame_id: frameId, started };
   }
 
   /** The ids of the running instances the user is in. */

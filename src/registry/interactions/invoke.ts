@@ -129,7 +129,7 @@ export async function invoke(
   if (command.definition.type === 4 && (command.definition.handler ?? DEFAULT_HANDLER) === 2) {
     // DISCORD_LAUNCH_ACTIVITY: the service launches it, the app is not involved.
     if (!await launchActivity(services, application, body.channel_id, guildId, user.id)) {
-      throw invalidField(['data', 'id'], 'APPLICATION_HAS_NO_ACTIVITY', 'This app has no Activity to launch (no activity_url).');
+      throw invalidField(['data', 'id'], 'APPLICATION_HAS_NO_ACTIVITY', 'This app has no Activity to launch (no activity_url and no root URL mapping "/").');
     }
     toUser(services, user.id, 'INTERACTION_SUCCESS', { id: null, nonce });
     return { sent: Promise.resolve(), delivered: Promise.resolve() };

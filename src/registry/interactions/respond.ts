@@ -151,7 +151,7 @@ async function respond(services: InteractionServices, record: InteractionRecord,
     default: {
       const application = await services.store.world.application(record.application_id);
       const launch = application && await launchActivity(services, application, record.channel_id, record.guild_id, record.user_id);
-      if (!launch) throw invalidField(['type'], 'INTERACTION_RESPONSE_TYPE_INVALID', 'LAUNCH_ACTIVITY needs an app with an Activity (the EMBEDDED flag and an activity_url).');
+      if (!launch) throw invalidField(['type'], 'INTERACTION_RESPONSE_TYPE_INVALID', 'LAUNCH_ACTIVITY needs an app with an Activity (the EMBEDDED flag, and an activity_url or a root URL mapping "/").');
       return { activityInstanceId: launch.instance.id };
     }
   }

@@ -7,6 +7,7 @@ import type { EndpointVerifications } from '../delivery/endpoint-verifications.j
 import type { EventBus } from '../events.js';
 import type { GatewayHub } from '../gateway/hub.js';
 import type { Store } from '../store/store.js';
+import type { ActivityProxy } from '../activity-proxy/activity-proxy.js';
 import type { ActivityLauncher } from './activities.js';
 import type { InteractionLedger } from './ledger.js';
 
@@ -16,6 +17,8 @@ export interface InteractionServices {
   gateway: GatewayHub;
   ledger: InteractionLedger;
   activities: ActivityLauncher;
+  /** Where a proxied Activity's origin listens (launches name its port). */
+  activityProxy: ActivityProxy;
   /** Endpoint URL checks and the HTTP delivery settings (fetch, deadline, clock). */
   verifications: EndpointVerifications;
   now: () => number;

@@ -5,11 +5,13 @@
  * routes. The page gets a strict Content Security Policy: its own scripts and styles only,
  * no inline script, and connections to this registry and its gateway only.
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SENDER_SCRIPT } from '../../shared/activity-sender.js';
 import { acceptsCoding, PRECOMPRESSED } from '../http/accept-encoding.js';
 import type { SettingsKeeper } from '../host/settings-file.js';
 import { hasBody } from '../http/has-body.js';
@@ -39,6 +41,9 @@ export function defaultClientDirectory(): string {
   return join(directory, 'out', 'renderer');
 }
 
+/** The Activity sender's script's hash, as a CSP source. */
+const SENDER_HASH = `sha256-${createHash('sha256').update(SENDER_SCRIPT).digest('base64')}`;
+
 /**
  * The page's policy. The gateway is named by the Host the page was loaded from, so the
  * page can reach this registry's gateway and nothing else. An app's Activity is framed from
@@ -47,14 +52,16 @@ export function defaultClientDirectory(): string {
  * settings name (an http(s) origin) is added: its API, its files (video, audio) and its gateway.
  * Images may come from any http(s) address: bots' embeds, emoji and thumbnails name them
  * anywhere, and the real client shows them (through its media proxy); an image runs nothing.
+ * The Activity sender (shared/activity-sender.ts), a data: document that inherits this policy,
+ * runs its one script by its hash.
  */
 export function contentSecurityPolicy(host: string | undefined, remote: string | null = null): string {
   const gateway = host && /^[\w.\-:[\]]+$/.test(host) ? `ws://${host} wss://${host}` : 'ws: wss:';
   const remoteGateway = remote === null ? '' : ` ${remote.replace(/^http/, 'ws')}`;
   const remoteSource = remote === null ? '' : ` ${remote}`;
   return [
-    "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: http: https:", `media-src 'self'${remoteSource}`, "font-src 'self'",
-    `connect-src 'self' ${gateway}${remoteSource}${remoteGateway}`, 'frame-src http: https:', "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+    "default-src 'self'", `script-src 'self' '${SENDER_HASH}'`, "style-src 'self'", "img-src 'self' data: http: https:", `media-src 'self'${remoteSource}`, "font-src 'self'",
+    `connect-src 'self' ${gateway}${remoteSource}${remoteGateway}`, 'frame-src http: https: data:', "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
   ].join('; ');
 }
 

@@ -1,10 +1,11 @@
 /**
  * An app's settings and credentials, as the developer portal shows them:
  * `PATCH /_slashbench/applications/{id}` edits its name, interactions endpoint URL,
- * Activity URL, flags and redirect URIs; `GET .../credentials` shows its bot token, client
- * secret and public key (a token is null when the registry knows only its digest: one from
- * before the keychain); `POST .../token`, `.../secret` and `.../key` make new ones. A reset
- * token ends the bot's gateway sessions with 4004 and the old token answers 401.
+ * Application URL Override (activity_url), URL mappings, flags and redirect URIs;
+ * `GET .../credentials` shows its bot token, client secret and public key (a token is null
+ * when the registry knows only its digest: one from before the keychain); `POST .../token`,
+ * `.../secret` and `.../key` make new ones. A reset token ends the bot's gateway sessions
+ * with 4004 and the old token answers 401.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RegistryContext } from '../app.js';
@@ -50,6 +51,7 @@ export function registerApplicationManagementRoutes(app: FastifyInstance, contex
         ...(edit.interactions_endpoint_url === undefined ? {} : { interactions_endpoint_url: edit.interactions_endpoint_url }),
         ...(edit.redirect_uris === undefined ? {} : { redirect_uris: edit.redirect_uris }),
         ...(edit.activity_url === undefined ? {} : { activity_url: edit.activity_url }),
+        ...(edit.url_mappings === undefined ? {} : { url_mappings: edit.url_mappings }),
       };
       const entryPoints = async () => (await store.commands.list(current.id, null)).filter((command) => command.definition.type === 4).length;
       const before = await entryPoints();

@@ -51,6 +51,11 @@ export class ActivityStore {
       .map(decode).filter((instance) => instance.participants.includes(userId));
   }
 
+  /** The app's running instances (the Activity proxy tells their people what it refused). */
+  async ofApplication(applicationId: string): Promise<ActivityInstance[]> {
+    return (await this.sql.all<InstanceRow>(`SELECT ${COLUMNS} FROM activity_instances WHERE application_id = ? ORDER BY started_at, id`, applicationId)).map(decode);
+  }
+
   /** Writes the instance; with no participants left it ends (is removed). */
   async put(instance: ActivityInstance): Promise<void> {
     if (instance.participants.length === 0) {

@@ -286,4 +286,8 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<readonly string[]> = [
     ...CACHED_TABLES.map((table) => `CREATE TRIGGER ${table}_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table}
        FOR EACH STATEMENT EXECUTE FUNCTION slashbench_changed()`),
   ],
+  // 4: an app's Activity URL mappings (schema.ts, 12).
+  [
+    `ALTER TABLE applications ADD COLUMN url_mappings TEXT NOT NULL DEFAULT '[]'`,
+  ],
 ];

@@ -4,6 +4,7 @@
  */
 import type { APIMessageReference } from 'discord-api-types/v10';
 import type { CommandDefinition } from '../../shared/command-rules/definition.js';
+import type { UrlMapping } from '../../shared/url-mappings.js';
 import type { StoredInteractionMetadata } from '../domain/interaction-metadata.js';
 
 export interface ApplicationRecord {
@@ -13,7 +14,10 @@ export interface ApplicationRecord {
   flags: number;
   interactions_endpoint_url: string | null;
   redirect_uris: string[];
+  /** The Portal's Application URL Override: framed as it is, without the proxy. */
   activity_url: string | null;
+  /** The Activity's URL mappings, in the app's order: the proxy tries them so, the root last. */
+  url_mappings: UrlMapping[];
   /** Ed25519 public key, hex: the app's `verify_key`. */
   public_key: string;
   /** Ed25519 private key, PKCS#8 DER in base64: signs deliveries to the app. */

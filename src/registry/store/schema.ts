@@ -302,4 +302,8 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX gateway_sessions_by_application ON gateway_sessions (application_id);
   `,
+  // 12: an app's Activity URL mappings (JSON, url-mappings.ts), which the Activity proxy routes by.
+  `
+  ALTER TABLE applications ADD COLUMN url_mappings TEXT NOT NULL DEFAULT '[]';
+  `,
 ];

@@ -2,14 +2,15 @@
  * World rows as SQLite holds them and their decoding into records: booleans as 0/1,
  * lists as JSON text.
  */
+import type { UrlMapping } from '../../shared/url-mappings.js';
 import type { ApplicationRecord, ChannelRecord, MemberRecord, RoleRecord, UserRecord } from './records.js';
 
 /** Every application column but the token digests, which never leave the store. */
 export const APPLICATION_COLUMNS =
-  'id, name, owner_id, flags, interactions_endpoint_url, redirect_uris, activity_url, public_key, private_key';
+  'id, name, owner_id, flags, interactions_endpoint_url, redirect_uris, activity_url, url_mappings, public_key, private_key';
 
 /** Rows as SQLite returns them, before decoding. */
-export type ApplicationRow = Omit<ApplicationRecord, 'redirect_uris'> & { redirect_uris: string };
+export type ApplicationRow = Omit<ApplicationRecord, 'redirect_uris' | 'url_mappings'> & { redirect_uris: string; url_mappings: string };
 export type UserRow = Omit<UserRecord, 'bot'> & { bot: number };
 export type ChannelRow = Omit<ChannelRecord, 'nsfw'> & { nsfw: number };
 export type MemberRow = Omit<MemberRecord, 'roles'> & { roles: string };
@@ -25,6 +26,7 @@ export function application(row: ApplicationRow | undefined): ApplicationRecord 
     id: row.id, name: row.name, owner_id: row.owner_id, flags: row.flags,
     interactions_endpoint_url: row.interactions_endpoint_url,
     redirect_uris: JSON.parse(row.redirect_uris) as string[], activity_url: row.activity_url,
+    url_mappings: JSON.parse(row.url_mappings) as UrlMapping[],
     public_key: row.public_key, private_key: row.private_key,
   };
 }

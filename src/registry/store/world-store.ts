@@ -27,14 +27,14 @@ export class WorldStore {
     if (botTokenHash === undefined) throw new Error(`application ${record.id} is new and needs a bot token`);
     await this.sql.run(
       `INSERT INTO applications (${APPLICATION_COLUMNS}, bot_token_hash, client_secret_hash)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET name = excluded.name, owner_id = excluded.owner_id,
          flags = excluded.flags, interactions_endpoint_url = excluded.interactions_endpoint_url,
-         redirect_uris = excluded.redirect_uris, activity_url = excluded.activity_url,
+         redirect_uris = excluded.redirect_uris, activity_url = excluded.activity_url, url_mappings = excluded.url_mappings,
          bot_token_hash = excluded.bot_token_hash,
          client_secret_hash = coalesce(excluded.client_secret_hash, applications.client_secret_hash)`,
       record.id, record.name, record.owner_id, record.flags, record.interactions_endpoint_url,
-      JSON.stringify(record.redirect_uris), record.activity_url, record.public_key, record.private_key,
+      JSON.stringify(record.redirect_uris), record.activity_url, JSON.stringify(record.url_mappings), record.public_key, record.private_key,
       botTokenHash, clientSecret === null ? null : hashSecret(clientSecret),
     );
     if (botToken !== null) this.sql.afterCommit(() => this.keychain.remember({ kind: 'bot_token', applicationId: record.id, value: botToken }));

@@ -15,6 +15,7 @@ export function applicationEntry(app: ApplicationRecord): WorldFile['application
   return {
     id: app.id, name: app.name, ...(app.owner_id === null ? {} : { owner_id: app.owner_id }), flags: app.flags,
     interactions_endpoint_url: app.interactions_endpoint_url, redirect_uris: app.redirect_uris, activity_url: app.activity_url,
+    url_mappings: app.url_mappings,
   };
 }
 

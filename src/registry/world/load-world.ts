@@ -64,7 +64,7 @@ async function loadApplication(store: Store, app: WorldFile['applications'][numb
     {
       id: app.id, name: app.name, owner_id: app.owner_id ?? null, flags: app.flags ?? 0,
       interactions_endpoint_url: app.interactions_endpoint_url ?? null, redirect_uris: app.redirect_uris ?? [],
-      activity_url: app.activity_url ?? null, public_key: keys.public_key, private_key: keys.private_key,
+      activity_url: app.activity_url ?? null, url_mappings: app.url_mappings ?? [], public_key: keys.public_key, private_key: keys.private_key,
     },
     app.bot_token ?? null,
     app.client_secret ?? null,

@@ -30,3 +30,6 @@ export const GearIcon = () => (
 );
 export const FileIcon = () => <Icon size={30}><path d="M6 2h8l5 5v15H6z" /><path d="M14 2v5h5M9 13h7M9 17h7" /></Icon>;
 export const DownloadIcon = () => <Icon size={20}><path d="M12 4v11M7 10l5 5 5-5M5 20h14" /></Icon>;
+export const RotateIcon = () => <Icon><path d="M8 3h8v18H8z" /><path d="M3 9a9 9 0 0 1 3-5M6 4H3v3" /></Icon>;
+export const PictureInPictureIcon = () => <Icon><path d="M3 5h18v14H3z" /><path d="M12 12h7v5h-7z" /></Icon>;
+export const ExpandIcon = () => <Icon><path d="M4 10V4h6M20 14v6h-6M4 4l7 7M20 20l-7-7" /></Icon>;

@@ -3,7 +3,8 @@
  * apps whose entry point command is usable in this channel, with the app's name, the
  * command and its description. Click an app, or move with the arrows (Home/End too) and
  * press Enter, to launch it; Esc, Tab or a click elsewhere closes the list. The list takes
- * the focus while open and gives it back to the rocket.
+ * the focus while open and gives it back to the rocket. The title says when Activities open
+ * as on a phone (Settings › Activities).
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { Avatar } from '../../app/Avatar.js';
@@ -29,6 +30,7 @@ export function AppLauncher() {
   const open = useApp((state) => state.launcherOpen);
   const highlighted = useApp((state) => state.launcherIndex);
   const index = useApp((state) => state.commandIndex);
+  const platform = useApp((state) => state.settings.activity_platform);
   const actions = useActions();
   const entries = useMemo(() => launcherEntries(index), [index]);
   const root = useRef<HTMLDivElement>(null);
@@ -106,7 +108,10 @@ export function AppLauncher() {
           aria-activedescendant={entries[highlighted] ? `app-launcher-${entries[highlighted].command.id}` : undefined}
           data-testid="app-launcher"
         >
-          <header className="app-launcher__title">Apps</header>
+          <header className="app-launcher__title">
+            Apps
+            {platform === 'mobile' && <span className="app-launcher__platform" data-testid="app-launcher-platform"> · open on a phone</span>}
+          </header>
           {entries.length === 0 && (
             <div className="app-launcher__empty" data-testid="app-launcher-empty">No app here has an Activity to launch.</div>
           )}

@@ -6,7 +6,10 @@
  * answers LAUNCH_ACTIVITY (12); any other answer (a message, a failure, a missed deadline)
  * shows in the chat as for other commands. The registry tells this person's sessions
  * EMBEDDED_ACTIVITY_LAUNCH (the URL to frame); only the session that sent the launch opens
- * it. Everyone viewing the channel hears EMBEDDED_ACTIVITY_UPDATE when people join or leave.
+ * it. Everyone viewing the channel hears EMBEDDED_ACTIVITY_UPDATE when people join or leave,
+ * which also tells the chat which launch messages may offer "Join" (running-activities.ts).
+ * The settings may say a phone: the frame's URL then says `platform=mobile` (the registry
+ * launches for the desktop), and the panel shows it phone-sized (activity-display-slice.ts).
  */
 import type { IndexedCommand } from '../../api/wire-types.js';
 import type { AppState, Slice } from '../../store/app-state.js';
@@ -14,7 +17,10 @@ import type { ClientDeps } from '../../store/deps.js';
 import { STALE_NOTICE } from '../commands/commands-slice.js';
 import { invokeBody } from '../composer/composer-state.js';
 import { sendInteraction } from '../interactions/send-interaction.js';
+import { INITIAL_DISPLAY, onPlatform, type ActivityPlatform } from './activity-display.js';
+import { createActivityDisplaySlice, type ActivityDisplaySlice } from './activity-display-slice.js';
 import { launcherEntries } from './launcher-entries.js';
+import { createRunningActivitiesSlice, type RunningActivitiesSlice } from './running-activities.js';
 
 export interface OpenActivity {
   instanceId: string;
@@ -22,9 +28,15 @@ export interface OpenActivity {
   applicationName: string;
   channelId: string;
   guildId: string | null;
-  /** The app's activity_url with this frame's launch parameters. */
+  /** Where the frame starts, with its launch parameters: the app's activity_url, or `/?…` on its proxy origin. */
   url: string;
+  /** Whether `url` is a path of the app's Activity proxy origin (a root URL mapping) rather than framed as it is. */
+  proxied: boolean;
+  /** The port of the app's Activity origin on the registry's host (a proxied Activity's), else null. */
+  proxyPort: number | null;
   frameId: string;
+  /** The device the Activity runs on, as its URL says (`platform`). */
+  platform: ActivityPlatform;
   /** User ids, in the order they joined. */
   participants: string[];
   /** The launch interaction's nonce: its inspector entry holds the frame's messages. */
@@ -39,7 +51,7 @@ interface SentLaunch {
   channelId: string;
 }
 
-export interface ActivitiesSlice {
+export interface ActivitiesSlice extends ActivityDisplaySlice, RunningActivitiesSlice {
   launcherOpen: boolean;
   /** The highlighted launcher entry (keyboard). */
   launcherIndex: number;
@@ -65,10 +77,12 @@ function stillLaunching(state: AppState, nonce: string): boolean {
 }
 
 export function createActivitiesSlice(deps: ClientDeps): Slice<ActivitiesSlice> {
-  return (set, get) => {
+  return (set, get, store) => {
     let sent: SentLaunch[] = [];
 
     return {
+      ...createActivityDisplaySlice()(set, get, store),
+      ...createRunningActivitiesSlice()(set, get, store),
       launcherOpen: false,
       launcherIndex: 0,
       activity: null,
@@ -110,16 +124,24 @@ export function createActivitiesSlice(deps: ClientDeps): Slice<ActivitiesSlice> 
         if (typeof data.nonce !== 'string') get().interactionEvent('EMBEDDED_ACTIVITY_LAUNCH', { ...data, nonce: launch.nonce });
         const previous = get().activity;
         if (previous && previous.instanceId !== data.instance_id) get().closeActivity();
+        const platform = get().settings.activity_platform;
+        get().instanceHeard(channelId, applicationId, String(data.instance_id ?? ''), strings(data.participants));
         set({
+          activityDisplay: INITIAL_DISPLAY,
           activity: {
             instanceId: String(data.instance_id ?? ''), applicationId, applicationName: launch.applicationName, channelId,
             guildId: typeof data.guild_id === 'string' ? data.guild_id : null,
-            url: String(data.url ?? ''), frameId: String(data.frame_id ?? ''), participants: strings(data.participants), launchNonce: launch.nonce,
+            url: onPlatform(String(data.url ?? ''), platform), proxied: data.proxied === true,
+            proxyPort: typeof data.proxy_port === 'number' ? data.proxy_port : null, frameId: String(data.frame_id ?? ''), participants: strings(data.participants), launchNonce: launch.nonce,
+            platform,
           },
         });
       },
 
       activityUpdated(data) {
+        if (typeof data.channel_id === 'string' && typeof data.application_id === 'string' && typeof data.instance_id === 'string') {
+          get().instanceHeard(data.channel_id, data.application_id, data.instance_id, strings(data.participants));
+        }
         const activity = get().activity;
         if (!activity || activity.instanceId !== data.instance_id) return;
         set({ activity: { ...activity, participants: strings(data.participants) } });
@@ -129,7 +151,7 @@ export function createActivitiesSlice(deps: ClientDeps): Slice<ActivitiesSlice> 
         const { activity, token, locale } = get();
         if (activity === null) return;
         get().dismissActivityConsent(`The person closed ${activity.applicationName}.`);
-        set({ activity: null });
+        set({ activity: null, activityDisplay: INITIAL_DISPLAY });
         if (token !== null) void deps.rest.leaveActivity({ token, locale }, activity.instanceId);
       },
     };

@@ -1,6 +1,7 @@
 /**
  * The client's side of the open Activity's frame: the protocol's view of the client
- * (frame-host.ts) read from the store, the consent screen an Activity's `authorize()` opens
+ * (frame-host.ts) read from the store (how the frame is shown included, watched through the
+ * store's subscription), the consent screen an Activity's `authorize()` opens
  * (the same authorize API the Authorize flow uses, with the person's session token, and no
  * redirect_uri, so the code is the app's first registered redirect URI's and is exchanged
  * without one), and every frame message recorded in the launch's inspector entry.
@@ -59,7 +60,7 @@ function outcomeOf(location: string): AuthorizeOutcome {
 
 /** The slice; its consent waits for one person's answer at a time. */
 export function createActivityFrameSlice(deps: ClientDeps): Slice<ActivityFrameSlice> {
-  return (set, get) => {
+  return (set, get, store) => {
     /** Frame messages the inspector has not taken yet, by launch. */
     let gathered: Array<{ launchNonce: string; data: Record<string, unknown> }> = [];
     const handOver = () => {
@@ -117,6 +118,14 @@ export function createActivityFrameSlice(deps: ClientDeps): Slice<ActivityFrameS
           tokenGrant,
           // The same new window (the desktop app: the system browser) the Authorize flow's redirects open in.
           openExternalLink: (url) => deps.followRedirect(url),
+          display: () => {
+            const { orientation, layout } = get().activityDisplay;
+            return { platform: get().activity?.platform ?? activity.platform, orientation, layout };
+          },
+          watchDisplay: (listener) => store.subscribe((state, previous) => {
+            if (state.activityDisplay !== previous.activityDisplay) listener();
+          }),
+          lockOrientation: (change) => get().lockActivityOrientation(change),
         };
       },
 

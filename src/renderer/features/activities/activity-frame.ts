@@ -1,6 +1,9 @@
 /**
- * How the client frames an Activity: its activity_url (with the launch parameters) in an
+ * How the client frames an Activity: its address (the app's Activity origin through the
+ * registry's proxy, or its Application URL Override, with the launch parameters) in an
  * <iframe> that may run the app's scripts, forms and popups, and nothing of the client's.
+ * Beside it, the client's message sender (shared/activity-sender.ts) carries the client's
+ * messages in with an origin the SDK hears, whatever address the client is opened at.
  *
  * A frame on its own origin keeps that origin (`allow-same-origin`): the browser's
  * same-origin policy already keeps it out of the client's page, storage and tokens. A frame
@@ -11,6 +14,8 @@
  * "the client's own server" means the same origin, or the same port on a loopback name.
  */
 
+import { activityProxyOrigin, resolveActivityUrl } from '../../../shared/activity-url.js';
+
 /** What every Activity frame may do. */
 export const ACTIVITY_SANDBOX = ['allow-scripts', 'allow-forms', 'allow-popups'] as const;
 
@@ -18,7 +23,17 @@ export const ACTIVITY_SANDBOX = ['allow-scripts', 'allow-forms', 'allow-popups']
 export const ACTIVITY_ALLOW = 'autoplay';
 
 export type ActivityFrame =
-  | { ok: true; src: string; sandbox: string; allow: string; referrerPolicy: 'no-referrer'; ownOrigin: boolean }
+  | {
+    ok: true;
+    /** The Activity's address, launch parameters included. */
+    src: string;
+    sandbox: string;
+    allow: string;
+    referrerPolicy: 'no-referrer';
+    ownOrigin: boolean;
+    /** The origin the Activity's messages come from: its own, or 'null' for an opaque frame. */
+    activityOrigin: string;
+  }
   | { ok: false; reason: string };
 
 const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
@@ -52,25 +67,28 @@ export function activityFrame(activityUrl: string, clientOrigin: string): Activi
   }
   const ownOrigin = !servedByClient(url, clientOrigin);
   const sandbox = ownOrigin ? [...ACTIVITY_SANDBOX, 'allow-same-origin'] : [...ACTIVITY_SANDBOX];
-  return { ok: true, src: url.toString(), sandbox: sandbox.join(' '), allow: ACTIVITY_ALLOW, referrerPolicy: 'no-referrer', ownOrigin };
+  return {
+    ok: true, src: url.toString(), sandbox: sandbox.join(' '), allow: ACTIVITY_ALLOW, referrerPolicy: 'no-referrer', ownOrigin,
+    activityOrigin: ownOrigin ? url.origin : 'null',
+  };
+}
+
+/** What the panel needs to know of the open Activity to frame it. */
+export interface FramedActivity {
+  /** The launch's address: a path of the app's Activity origin when proxied, else its URL override (or a registry path). */
+  url: string;
+  proxied: boolean;
+  /** The port of the app's Activity origin on the registry's host, for a proxied one. */
+  proxyPort: number | null;
 }
 
 /**
- * The origins the Embedded App SDK takes messages from (`getAllowedOrigins` in its
- * Discord.ts), besides the frame's own: Discord's, its development origin, and a null one.
+ * The frame for an open Activity: a proxied one at its app's own origin on the registry
+ * (shared/activity-url.ts), an Application URL Override as it is (a registry path resolved
+ * against the registry).
  */
-export const SDK_PARENT_ORIGINS = [
-  'https://discord.com', 'https://discordapp.com', 'https://ptb.discord.com', 'https://ptb.discordapp.com',
-  'https://canary.discord.com', 'https://canary.discordapp.com', 'https://staging.discord.co', 'http://localhost:3333',
-  'https://pax.discord.com', 'null',
-] as const;
-
-/**
- * Whether the SDK in a frame at `frameUrl` reads the client's messages: the SDK compares
- * each message's origin with its page's address (`location.origin`, the URL's origin even in
- * an opaque frame) and its list. An Activity on another server than the client's ignores
- * them, and its `ready()` never resolves.
- */
-export function sdkHearsClient(frameUrl: string, clientOrigin: string): boolean {
-  return new URL(frameUrl).origin === clientOrigin || (SDK_PARENT_ORIGINS as readonly string[]).includes(clientOrigin);
+export function framedActivity(activity: FramedActivity, registry: string, clientOrigin: string): ActivityFrame {
+  if (!activity.proxied) return activityFrame(resolveActivityUrl(activity.url, registry), clientOrigin);
+  if (activity.proxyPort === null) return { ok: false, reason: 'The registry named no port for the Activity\'s origin: launch it again.' };
+  return activityFrame(new URL(activity.url, activityProxyOrigin(registry, activity.proxyPort)).toString(), clientOrigin);
 }

@@ -5,6 +5,7 @@
  * docs say (`getChannel` needs `guilds`, `setActivity` needs `rpc.activities.write`). A
  * command the client does not handle is INVALID_COMMAND (4002), the SDK's own refusal.
  */
+import { isLockState, type LockState } from './activity-display.js';
 import { authenticatedUser, channelView, participantView } from './sdk-views.js';
 import type { FrameHost } from './frame-host.js';
 import { RPC_ERROR, SUBSCRIBABLE_EVENTS } from './frame-messages.js';
@@ -98,10 +99,26 @@ const openExternalLink: Handler = (args, { host }) => {
   return ok({ opened: true });
 };
 
-/** UNLOCKED 1, PORTRAIT 2, LANDSCAPE 3 (the SDK's OrientationLockStateTypeObject). */
-const setOrientationLockState: Handler = (args) => ([1, 2, 3].includes(args.lock_state as number)
-  ? ok(null)
-  : refuse(RPC_ERROR.INVALID_PAYLOAD, 'lock_state must be 1 (unlocked), 2 (portrait) or 3 (landscape).'));
+/** An optional lock: omitted keeps it (undefined), null clears it, else a lock state; false when it is none of these. */
+function optionalLock(value: unknown): LockState | null | undefined | false {
+  if (value === undefined || value === null) return value;
+  return isLockState(value) ? value : false;
+}
+
+/**
+ * UNLOCKED 1, PORTRAIT 2, LANDSCAPE 3 (the SDK's OrientationLockStateTypeObject), for the
+ * focused Activity and, optionally, its PIP and grid tiles. A refusal is INVALID_PAYLOAD,
+ * on which the SDK tries again with `lock_state` and `picture_in_picture_lock_state` alone.
+ */
+const setOrientationLockState: Handler = (args, { host }) => {
+  const pip = optionalLock(args.picture_in_picture_lock_state);
+  const grid = optionalLock(args.grid_lock_state);
+  if (!isLockState(args.lock_state) || pip === false || grid === false) {
+    return refuse(RPC_ERROR.INVALID_PAYLOAD, 'lock_state must be 1 (unlocked), 2 (portrait) or 3 (landscape); picture_in_picture_lock_state and grid_lock_state one of those, null or left out.');
+  }
+  host.lockOrientation({ focused: args.lock_state, ...(pip === undefined ? {} : { pip }), ...(grid === undefined ? {} : { grid }) });
+  return ok(null);
+};
 
 const subscription = (adding: boolean): Handler => (_args, { subscriptions }, evt) => {
   if (evt === null || !(SUBSCRIBABLE_EVENTS as readonly string[]).includes(evt)) return refuse(RPC_ERROR.INVALID_EVENT, `Invalid event: ${String(evt)}.`);

@@ -6,6 +6,7 @@
  */
 import type { APIUser } from 'discord-api-types/v10';
 import type { WireChannel } from '../../api/wire-types.js';
+import type { ActivityPlatform, LayoutMode, LockChange, Orientation } from './activity-display.js';
 import type { SdkParticipant } from './sdk-views.js';
 
 /** What the person answered the consent screen: a code, or why there is none. */
@@ -21,6 +22,13 @@ export interface TokenGrant {
 
 /** A token's grant, or why the registry does not take the token. */
 export type GrantOutcome = { ok: true; grant: TokenGrant } | { ok: false; message: string };
+
+/** How the frame is shown now: the events ORIENTATION_UPDATE and ACTIVITY_LAYOUT_MODE_UPDATE tell it. */
+export interface FrameDisplay {
+  platform: ActivityPlatform;
+  orientation: Orientation;
+  layout: LayoutMode;
+}
 
 /** The client, as one Activity's frame may know it. */
 export interface FrameHost {
@@ -44,4 +52,9 @@ export interface FrameHost {
   tokenGrant(accessToken: string): Promise<GrantOutcome>;
   /** Opens a web page outside the client (a new window; the desktop app's system browser). */
   openExternalLink(url: string): void;
+  display(): FrameDisplay;
+  /** Calls `listener` after the display may have changed; answers how to stop. */
+  watchDisplay(listener: () => void): () => void;
+  /** The Activity's `setOrientationLockState`. */
+  lockOrientation(change: LockChange): void;
 }

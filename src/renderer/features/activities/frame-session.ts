@@ -6,19 +6,27 @@
  * with a wrong version, encoding or client id is answered with CLOSE and its code, as the
  * SDK's close codes name them. A page that reloads handshakes again and starts afresh.
  *
+ * Subscribed frames hear the participants when they change, and how they are shown: the
+ * phone's orientation (ORIENTATION_UPDATE, on a phone only: a desktop frame has no screen to
+ * turn) and the layout (ACTIVITY_LAYOUT_MODE_UPDATE, focused or PIP). Those two also come at
+ * once when a frame subscribes: Discord's Layout guide says the current orientation is
+ * published upon subscription, and the layout mode is treated alike, since no command reads
+ * it. (SDK 2.x subscribes to layout modes with ACTIVITY_LAYOUT_MODE_UPDATE alone; 1.x's
+ * ACTIVITY_PIP_MODE_UPDATE is gone from its events, and is refused as any unknown event.)
+ *
  * Every message, in and out, is recorded for the inspector, with the reason when one is
  * ignored. No DOM here: the panel posts and listens (ActivityFrame.tsx).
  */
 import { runCommand, type CommandSession } from './frame-commands.js';
-import type { FrameHost } from './frame-host.js';
+import type { FrameDisplay, FrameHost } from './frame-host.js';
 import {
   answerFrame, closeFrame, dispatchFrame, errorFrame, readMessage, RPC_CLOSE, RPC_ERROR, type IncomingMessage, type OutgoingMessage,
 } from './frame-messages.js';
-import { readyUser, type SdkReady } from './sdk-views.js';
+import { layoutModeUpdate, orientationUpdate, readyUser, type SdkReady } from './sdk-views.js';
 
-/** One message for the inspector: `note` says why it was ignored. */
+/** One message for the inspector: `note` says why it was ignored; `proxy` is the registry's Activity proxy reporting on the frame's requests. */
 export interface FrameRecord {
-  direction: 'in' | 'out';
+  direction: 'in' | 'out' | 'proxy';
   message: unknown;
   note?: string;
 }
@@ -47,6 +55,14 @@ export interface FrameSession {
 }
 
 const PARTICIPANTS_EVENT = 'ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE';
+const ORIENTATION_EVENT = 'ORIENTATION_UPDATE';
+const LAYOUT_EVENT = 'ACTIVITY_LAYOUT_MODE_UPDATE';
+
+/** What a display event tells the frame now; undefined when it has nothing to tell. */
+function displayData(evt: string, display: FrameDisplay): Record<string, unknown> | undefined {
+  if (evt === ORIENTATION_EVENT) return display.platform === 'mobile' ? orientationUpdate(display.orientation) : undefined;
+  return evt === LAYOUT_EVENT ? layoutModeUpdate(display.layout) : undefined;
+}
 
 type HandshakeVerdict = { kind: 'ready' } | { kind: 'close'; code: number; message: string } | { kind: 'ignore'; reason: string };
 
@@ -87,6 +103,19 @@ export function createFrameSession(options: FrameSessionOptions): FrameSession {
     post(message);
   };
 
+  let shown = host.display();
+  /** Tells a subscribed frame how it is shown, as `evt` says it. */
+  const tell = (evt: string) => {
+    const data = displayData(evt, shown);
+    if (handshaken && data && session.subscriptions.has(evt)) send(dispatchFrame(evt, data));
+  };
+  const stopWatching = host.watchDisplay(() => {
+    const before = shown;
+    shown = host.display();
+    if (shown.orientation !== before.orientation || shown.platform !== before.platform) tell(ORIENTATION_EVENT);
+    if (shown.layout !== before.layout) tell(LAYOUT_EVENT);
+  });
+
   const command = async (message: Extract<IncomingMessage, { kind: 'command' }>) => {
     if (!handshaken) {
       send(errorFrame(message.cmd, message.nonce, RPC_ERROR.INVALID_PAYLOAD, 'No handshake yet: new DiscordSDK(clientId) sends it; await discordSdk.ready() before commands.'));
@@ -94,6 +123,8 @@ export function createFrameSession(options: FrameSessionOptions): FrameSession {
     }
     const result = await runCommand(message.cmd, message.args, message.evt, session);
     send(result.ok ? answerFrame(message.cmd, message.nonce, result.data) : errorFrame(message.cmd, message.nonce, result.code, result.message));
+    // The current value follows the subscription's answer (the SDK listens before it asks).
+    if (result.ok && message.cmd === 'SUBSCRIBE' && message.evt !== null) tell(message.evt);
   };
 
   return {
@@ -121,6 +152,7 @@ export function createFrameSession(options: FrameSessionOptions): FrameSession {
 
     close() {
       closed = true;
+      stopWatching();
     },
   };
 }

@@ -6,12 +6,15 @@
 import type { CommandResponse, EventPayloadData } from '@discord/embedded-app-sdk';
 import type { APIUser } from 'discord-api-types/v10';
 import type { WireChannel } from '../../api/wire-types.js';
+import { LAYOUT_MODE, SCREEN_ORIENTATION, type LayoutMode, type Orientation } from './activity-display.js';
 
 /** The SDK's own types for what the client sends (the shapes its schemas parse). */
 export type SdkParticipant = CommandResponse<'getInstanceConnectedParticipants'>['participants'][number];
 export type SdkChannel = CommandResponse<'getChannel'>;
 export type SdkAuthenticated = CommandResponse<'authenticate'>;
 export type SdkReady = EventPayloadData<'READY'>;
+export type SdkOrientationUpdate = EventPayloadData<'ORIENTATION_UPDATE'>;
+export type SdkLayoutModeUpdate = EventPayloadData<'ACTIVITY_LAYOUT_MODE_UPDATE'>;
 
 /** READY's user; the SDK takes an avatar as a string or not at all, never null. */
 export function readyUser(user: APIUser): NonNullable<SdkReady['user']> {
@@ -49,4 +52,18 @@ export function channelView(channel: WireChannel, guildId: string | null): SdkCh
     ...(channel.position === undefined ? {} : { position: channel.position }),
     voice_states: [], messages: [],
   } satisfies SdkChannel;
+}
+
+/**
+ * ORIENTATION_UPDATE's data: the SDK's number, and the deprecated word its schema still
+ * requires (the SDK types it as an enum of those words, which the client does not import).
+ */
+export function orientationUpdate(orientation: Orientation) {
+  return { screen_orientation: SCREEN_ORIENTATION[orientation], orientation } satisfies
+    Omit<SdkOrientationUpdate, 'orientation'> & { orientation: `${SdkOrientationUpdate['orientation']}` };
+}
+
+/** ACTIVITY_LAYOUT_MODE_UPDATE's data. */
+export function layoutModeUpdate(layout: LayoutMode) {
+  return { layout_mode: LAYOUT_MODE[layout] } satisfies SdkLayoutModeUpdate;
 }

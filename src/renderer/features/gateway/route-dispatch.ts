@@ -2,10 +2,12 @@
  * Where each gateway dispatch of the client's event stream goes: READY to the session,
  * messages and poll votes to the message list, interaction progress to the inspector (and autocomplete
  * results to the open field, an app's modal to the dialog), command changes to a reload of the index, world changes to
- * a fresh READY, Activity launches and their participants to the Activity panel.
+ * a fresh READY, Activity launches and their participants to the Activity panel (and, with
+ * launch messages, to the chat's Join buttons).
  */
 import type { ReadyPayload, WireMessage } from '../../api/wire-types.js';
 import type { AppState } from '../../store/app-state.js';
+import { reportsOnOpenActivity } from '../activities/proxy-report.js';
 import { INSPECTED_EVENTS } from '../inspector/inspector-slice.js';
 
 function record(data: unknown): Record<string, unknown> {
@@ -22,6 +24,7 @@ export function routeDispatch(state: AppState, event: string, data: unknown): vo
     case 'MESSAGE_CREATE':
       state.messageCreated(d as unknown as WireMessage);
       state.interactionMessage(event, d);
+      state.launchMessageSeen(d as unknown as WireMessage);
       return;
     case 'MESSAGE_UPDATE':
       state.messageUpdated(d as unknown as WireMessage);
@@ -58,6 +61,9 @@ export function routeDispatch(state: AppState, event: string, data: unknown): vo
       return;
     case 'EMBEDDED_ACTIVITY_UPDATE':
       state.activityUpdated(d);
+      return;
+    case 'ACTIVITY_PROXY_REPORT':
+      if (reportsOnOpenActivity(state.activity, d)) state.recordFrameMessage({ direction: 'proxy', message: d });
       return;
     default:
   }

@@ -61,10 +61,13 @@ export function entryJson(entry: InspectorEntry): string {
 
 /** One message between the client and an Activity's frame, as the inspector lists it. */
 export interface FrameMessageFact {
-  direction: 'in' | 'out';
+  /** `proxy`: the registry's Activity proxy, on a request of the frame's. */
+  direction: 'in' | 'out' | 'proxy';
   /** `HANDSHAKE`, `AUTHORIZE`, `AUTHORIZE → ERROR`, `DISPATCH READY`, `CLOSE 4000` */
   label: string;
   note: string | null;
+  /** What the proxy said of it: why, and the mapping that would allow it. */
+  detail: string | null;
   message: unknown;
 }
 
@@ -82,12 +85,25 @@ function frameLabel(message: unknown): string {
   return typeof payload.evt === 'string' ? `${command} ${payload.evt}` : command;
 }
 
+/** What the proxy reported, in a few words: `BLOCKED connect-src https://…`, `502 /down/x`. */
+function proxyLabel(report: unknown): string {
+  const fields = (typeof report === 'object' && report !== null ? report : {}) as Record<string, unknown>;
+  const url = typeof fields.url === 'string' ? fields.url : '';
+  if (fields.kind === 'blocked') return `BLOCKED ${String(fields.directive ?? '')} ${url}`;
+  return `${String(fields.status ?? '')} ${url}`.trim();
+}
+
 /** The frame messages of a launch's entry, in order. */
 export function frameMessages(entry: InspectorEntry): FrameMessageFact[] {
-  return eventsOf(entry, ACTIVITY_FRAME_EVENT).map((event) => ({
-    direction: event.data.direction === 'out' ? 'out' : 'in',
-    label: frameLabel(event.data.message),
-    note: typeof event.data.note === 'string' ? event.data.note : null,
-    message: event.data.message,
-  }));
+  return eventsOf(entry, ACTIVITY_FRAME_EVENT).map((event) => {
+    const proxy = event.data.direction === 'proxy';
+    const message = event.data.message as { message?: unknown } | null;
+    return {
+      direction: proxy ? 'proxy' : event.data.direction === 'out' ? 'out' : 'in',
+      label: proxy ? proxyLabel(message) : frameLabel(message),
+      note: typeof event.data.note === 'string' ? event.data.note : null,
+      detail: proxy && typeof message?.message === 'string' ? message.message : null,
+      message,
+    };
+  });
 }

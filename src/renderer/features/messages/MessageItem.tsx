@@ -2,13 +2,15 @@
  * One message as the real client shows it: who used which command (or submitted a form) above
  * an app's answer, the author with an APP tag, the text, files, embeds, poll and components
  * (with Components V2, the components alone: its files show where they place them);
- * "<app> is thinking…" while a deferred answer is loading; "Only you can see this" on ephemeral messages.
+ * "<app> is thinking…" while a deferred answer is loading; "Only you can see this" on ephemeral messages;
+ * "Join" on a running Activity's launch message.
  */
 import { InteractionType, MessageType } from 'discord-api-types/v10';
 import type { WireMessage } from '../../api/wire-types.js';
 import { Avatar } from '../../app/Avatar.js';
 import { EyeIcon } from '../../app/icons.js';
 import { useActions, useApp } from '../../app/store-context.js';
+import { ActivityJoin } from '../activities/ActivityJoin.js';
 import { useContextMenu, useMenuKey } from '../context-menu/use-context-menu.js';
 import { displayName } from '../world/world-model.js';
 import { EmbedCard } from './EmbedCard.js';
@@ -110,6 +112,7 @@ export function MessageItem({ message }: { message: WireMessage }) {
               {embeds.map((embed, index) => <EmbedCard key={index} embed={embed} />)}
               {message.poll && <PollCard message={message} />}
               {(message.components?.length ?? 0) > 0 && <MessageComponents message={message} />}
+              <ActivityJoin message={message} />
             </>
           )}
           {ephemeral && (

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { SettingsLayer } from '../../app/SettingsLayer.js';
 import { useActions, useApp } from '../../app/store-context.js';
 import { AccountSection } from './AccountSection.js';
+import { ActivitiesSection } from './ActivitiesSection.js';
 import { AppearanceSection } from './AppearanceSection.js';
 import { LanguageSection } from './LanguageSection.js';
 import { RegistrySection } from './RegistrySection.js';
@@ -18,6 +19,7 @@ const TITLES: Readonly<Record<SettingsSection, string>> = {
   account: 'Acting User',
   language: 'Language',
   appearance: 'Appearance',
+  activities: 'Activities',
 };
 
 const SECTIONS: Readonly<Record<SettingsSection, () => ReactNode>> = {
@@ -25,6 +27,7 @@ const SECTIONS: Readonly<Record<SettingsSection, () => ReactNode>> = {
   account: () => <AccountSection />,
   language: () => <LanguageSection />,
   appearance: () => <AppearanceSection />,
+  activities: () => <ActivitiesSection />,
 };
 
 export function SettingsPanel() {

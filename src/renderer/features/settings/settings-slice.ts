@@ -1,7 +1,8 @@
 /**
- * The client's settings (issue 7): which registry it talks to, whom it acts as, its locale
- * and its theme, kept by the host across restarts (`readSettings`/`writeSettings`) and
- * never in the page's own storage, since a remote registry's tokens are among them.
+ * The client's settings (issue 7): which registry it talks to, whom it acts as, its locale,
+ * its theme and the device Activities open on, kept by the host across restarts
+ * (`readSettings`/`writeSettings`) and never in the page's own storage, since a remote
+ * registry's tokens are among them.
  * A change shows at once and is written in the order it was made; a write the host refuses
  * is reported, and the change lasts until the page closes.
  */
@@ -13,7 +14,7 @@ import type { Slice } from '../../store/app-state.js';
 import type { ClientDeps } from '../../store/deps.js';
 
 /** The panel's sections, in the order its navigation lists them. */
-export const SETTINGS_SECTIONS = ['registry', 'account', 'language', 'appearance'] as const;
+export const SETTINGS_SECTIONS = ['registry', 'account', 'language', 'appearance', 'activities'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 /** A remote registry as the person enters it: its origin and the tokens to use there. */

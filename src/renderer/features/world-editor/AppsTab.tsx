@@ -7,6 +7,7 @@
  */
 import { ApplicationFlags } from 'discord-api-types/v10';
 import { useState } from 'react';
+import { activityStart, hasActivity } from '../../../shared/activity-start.js';
 import { useActions, useApp } from '../../app/store-context.js';
 import { AppCredentials } from './AppCredentials.js';
 import { AppSettingsForm, type EditedApplication } from './AppSettingsForm.js';
@@ -15,6 +16,13 @@ import { installRequest } from './management-requests.js';
 
 const FORM = 'install';
 const FIELDS: readonly string[] = [];
+
+/** What the app's header says of its Activity: none, one, or the EMBEDDED flag with nothing to frame. */
+function activitySummary(app: EditedApplication): string {
+  if (((app.flags ?? 0) & ApplicationFlags.Embedded) === 0) return '';
+  if (!hasActivity(app)) return ' · Activities on, but no Application URL Override or root URL mapping';
+  return activityStart(app)?.proxied ? ' · has an Activity (through the proxy)' : ' · has an Activity';
+}
 
 /** Settings and credentials of one app, mounted only while open (reading credentials is a request). */
 function AppDetails({ app }: { app: EditedApplication }) {
@@ -53,7 +61,7 @@ export function AppsTab() {
               <span className="world-editor__row-meta">
                 {app.id}
                 {ownerName(app.owner_id) && ` · owned by @${ownerName(app.owner_id)}`}
-                {((app.flags ?? 0) & ApplicationFlags.Embedded) !== 0 && ' · has an Activity'}
+                {activitySummary(app)}
                 {app.interactions_endpoint_url ? ' · interactions over HTTP' : ' · interactions over the gateway'}
               </span>
             </header>

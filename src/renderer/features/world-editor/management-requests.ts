@@ -5,6 +5,7 @@
  * editor can refuse a bad field before anything is sent, in the registry's own words.
  */
 import type { z } from 'zod';
+import type { UrlMapping } from '../../../shared/url-mappings.js';
 import { guildChannelFieldsSchema } from '../../../shared/world-entities.js';
 import { applicationEditBody, guildChannelBody, memberBody, roleBody, userCreateBody, userEditBody } from '../../../shared/world-edits.js';
 import { worldFileSchema, type WorldFile } from '../../../shared/world-file.js';
@@ -153,21 +154,27 @@ export function checkRequest(request: EditRequest): WorldIssue[] {
   return result.success ? [] : worldIssues(result.error);
 }
 
-/** An app's settings as the form holds them: URLs as typed, redirect URIs one per line. */
+/** An app's settings as the form holds them: URLs and mappings as typed, redirect URIs one per line. */
 export interface ApplicationForm {
   name: string;
   interactionsEndpointUrl: string;
   activityUrl: string;
+  /** In the order the proxy tries them; a row as typed (a blank one is sent, and refused where it stands). */
+  urlMappings: UrlMapping[];
   flags: number;
   redirectUris: string;
 }
 
-/** A blank URL clears it (deliveries go back to the gateway; the app has no Activity URL). */
+/**
+ * A blank URL clears it (deliveries go back to the gateway; the app has no Application URL
+ * Override). The mappings are sent whole, so removing every row clears them.
+ */
 export function editApplicationRequest(applicationId: string, form: ApplicationForm): EditRequest {
   const body = {
     name: form.name.trim(),
     interactions_endpoint_url: given(form.interactionsEndpointUrl) ?? null,
     activity_url: given(form.activityUrl) ?? null,
+    url_mappings: form.urlMappings.map((mapping) => ({ prefix: mapping.prefix.trim(), target: mapping.target.trim() })),
     flags: form.flags,
     redirect_uris: form.redirectUris.split('\n').map((line) => line.trim()).filter((line) => line !== ''),
   };
