@@ -70,6 +70,13 @@ function refusalHeaders(body: string): Record<string, string> {
   };
 }
 
+/** A refusal written on a raw socket (an upgrade or a CONNECT, which have no response object). */
+function refuseOnSocket(socket: Duplex, status: number, message: string): void {
+  const body = `${message}\n`;
+  const lines = Object.entries(refusalHeaders(body)).map(([name, value]) => `${name}: ${value}`);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('\r\n')}\r\nconnection: close\r\n\r\n${body}`);
+}
+
 /** The frame a request came from: its own address (a page load) or its Referer (what the page asked for). */
 function requestFrame(request: IncomingMessage): string | null {
   return frameIdOf(`http://frame.invalid${request.url ?? ''}`) ?? frameIdOf(request.headers.referer);
@@ -84,7 +91,11 @@ export function createActivityProxy(options: ActivityProxyOptions): ActivityProx
   const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
 
   const report = (entry: ProxyReport) => {
-    sendProxyReport(store, bus, entry).catch((error: unknown) => console.error(`slashbench: an Activity proxy report was lost: ${(error as Error).message}`));
+    // A report for a registry that is closing has nobody left to tell.
+    if (closed) return;
+    sendProxyReport(store, bus, entry).catch((error: unknown) => {
+      if (!closed) console.error(`slashbench: an Activity proxy report was lost: ${(error as Error).message}`);
+    });
   };
   /** A refusal or a target's failure, reported for the people in the Activity. */
   const refusal = (request: IncomingMessage, applicationId: string, what: ForwardFailure | { status: number; message: string }, mapping?: UrlMapping) => {
@@ -138,11 +149,7 @@ export function createActivityProxy(options: ActivityProxyOptions): ActivityProx
   };
 
   const answerUpgrade = (applicationId: string, request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const refuse = (status: number, message: string) => {
-      const body = `${message}\n`;
-      const lines = Object.entries(refusalHeaders(body)).map(([name, value]) => `${name}: ${value}`);
-      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('\r\n')}\r\nconnection: close\r\n\r\n${body}`);
-    };
+    const refuse = (status: number, message: string) => refuseOnSocket(socket, status, message);
     routeRequest(store, applicationId, request, host).then((route) => {
       if (route.kind === 'refused') {
         refusal(request, applicationId, route);
@@ -163,6 +170,7 @@ export function createActivityProxy(options: ActivityProxyOptions): ActivityProx
   const open = async (applicationId: string): Promise<Server> => {
     const server = createServer((request, response) => answerRequest(applicationId, request, response));
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => answerUpgrade(applicationId, request, socket, head));
+    server.on('connect', (_request: IncomingMessage, socket: Duplex) => refuseOnSocket(socket, 405, 'The Activity proxy is no open proxy: CONNECT is refused.'));
     await listening(server, host, preferredPort(applicationId)).catch(() => listening(server, host, 0));
     return server;
   };
