@@ -88,6 +88,19 @@ describe('a client session', () => {
     expect(await heard(gateway, [client], 'GUILD_CREATE')).toEqual([false]);
   });
 
+  it('names the Activity instances running where the person is, and none elsewhere', async () => {
+    const gateway = await open();
+    const here = { id: 'i-here', application_id: IDS.app, channel_id: WORLD.text, guild_id: WORLD.lab, participants: [IDS.owner], started_at: 1 };
+    const dm = { id: 'i-dm', application_id: IDS.app, channel_id: WORLD.groupDm, guild_id: null, participants: [WORLD.stranger], started_at: 2 };
+    const elsewhere = { id: 'i-elsewhere', application_id: IDS.app, channel_id: '999000000000000001', guild_id: '999000000000000000', participants: [IDS.owner], started_at: 3 };
+    for (const instance of [here, dm, elsewhere]) await gateway.store.activities.put(instance);
+    const { ready } = await gateway.login(WORLD_TOKENS.reader);
+    expect(ready.embedded_activities).toEqual([
+      { instance_id: 'i-here', application_id: IDS.app, channel_id: WORLD.text, guild_id: WORLD.lab, participants: [IDS.owner] },
+      { instance_id: 'i-dm', application_id: IDS.app, channel_id: WORLD.groupDm, guild_id: null, participants: [WORLD.stranger] },
+    ]);
+  });
+
   it('carries the person\'s locale', async () => {
     const gateway = await open();
     const { ready } = await gateway.login(TOKENS.member);

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { CommandIndex, IndexedCommand, WireMessage } from '../../src/renderer/api/wire-types.js';
 import { joinableEntryPoint } from '../../src/renderer/features/activities/running-activities.js';
 import { EXAMPLE_INDEX } from './example-index.js';
-import { GENERAL, GUILD, startedClient, type Fake } from './fake-deps.js';
+import { GENERAL, GUILD, readyFor, startedClient, type Fake } from './fake-deps.js';
 
 const GAME = '32';
 const ENTRY_POINT: IndexedCommand = { id: '51', application_id: GAME, version: '510', type: 4, name: 'Launch', description: 'Launch an activity', handler: 2 };
@@ -94,6 +94,17 @@ describe('Join on a launch message', () => {
     participants(fake, ['11', '12']);
     expect(offers(fake, launch)).toBe('51');
     expect(fake.store.getState().runningActivities[`${GENERAL}:${GAME}`]).toEqual({ instanceId: 'i-1', participants: ['11', '12'] });
+  });
+
+  it('shows on a launch message from the history when READY names its instance as running', async () => {
+    const fake = await startedClient(INDEX);
+    dispatch(fake, 'READY', readyFor('10', { embedded_activities: [{ instance_id: 'i-1', application_id: GAME, channel_id: GENERAL, participants: ['11'] }] }));
+    await fake.settle();
+    const launch = message('900');
+    fake.messages.current = [launch];
+    await fake.store.getState().loadMessages(GENERAL);
+    expect(offers(fake, launch)).toBe('51');
+    expect(fake.store.getState().runningActivities[`${GENERAL}:${GAME}`]).toEqual({ instanceId: 'i-1', participants: ['11'] });
   });
 
   it('is not offered where the person has no entry point of the app to launch', async () => {

@@ -91,16 +91,27 @@ export async function memberGuilds(store: Store, userId: string): Promise<GuildR
   return await filterAsync(await store.world.guilds(), async (guild) => (await store.world.member(guild.id, userId)) !== undefined);
 }
 
-/** A client's READY: the person (with locale), their guilds whole, their DMs and group DMs. */
+/**
+ * A client's READY: the person (with locale), their guilds whole, their DMs and group DMs,
+ * and the Activity instances running where they are (so a page opened after a launch offers
+ * Join on its launch message, as EMBEDDED_ACTIVITY_UPDATE would tell a page that was open).
+ */
 export async function clientReady(store: Store, user: UserRecord, context: ReadyContext): Promise<unknown> {
   const mine = await filterAsync(await store.world.privateChannels(), async (channel) => (await store.world.recipients(channel.id)).includes(user.id));
   const privateChannels = await mapAsync(mine, async (channel) => await storedChannelView(store, channel, user.id));
+  const guilds = await memberGuilds(store, user.id);
+  const places = new Set([...guilds.map((guild) => guild.id), ...mine.map((channel) => channel.id)]);
+  const running = (await store.activities.running()).filter((instance) => places.has(instance.guild_id ?? instance.channel_id));
   return {
     v: 10,
     user: currentUserView(user),
     user_settings: { locale: user.locale ?? 'en-US' },
-    guilds: await mapAsync(await memberGuilds(store, user.id), async (guild) => await guildCreateView(store, guild, user.id)),
+    guilds: await mapAsync(guilds, async (guild) => await guildCreateView(store, guild, user.id)),
     private_channels: privateChannels,
+    embedded_activities: running.map((instance) => ({
+      instance_id: instance.id, application_id: instance.application_id, channel_id: instance.channel_id, guild_id: instance.guild_id,
+      participants: [...instance.participants],
+    })),
     session_id: context.sessionId,
     session_type: 'normal',
     resume_gateway_url: context.gatewayUrl,

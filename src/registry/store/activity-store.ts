@@ -51,6 +51,11 @@ export class ActivityStore {
       .map(decode).filter((instance) => instance.participants.includes(userId));
   }
 
+  /** Every running instance (a client's READY names those it can see). */
+  async running(): Promise<ActivityInstance[]> {
+    return (await this.sql.all<InstanceRow>(`SELECT ${COLUMNS} FROM activity_instances ORDER BY started_at, id`)).map(decode);
+  }
+
   /** The app's running instances (the Activity proxy tells their people what it refused). */
   async ofApplication(applicationId: string): Promise<ActivityInstance[]> {
     return (await this.sql.all<InstanceRow>(`SELECT ${COLUMNS} FROM activity_instances WHERE application_id = ? ORDER BY started_at, id`, applicationId)).map(decode);

@@ -134,6 +134,8 @@ export interface ReadyPayload {
   guilds: WireGuild[];
   private_channels: WireChannel[];
   session_id: string;
+  /** The Activity instances running where this person is (the registry's client READY). */
+  embedded_activities?: Array<{ instance_id: string; application_id: string; channel_id: string; participants: string[] }>;
 }
 
 export type WireMessage = APIMessage;

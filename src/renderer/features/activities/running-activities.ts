@@ -1,14 +1,11 @@
 /**
  * The Activity instances this client knows run, so a launch message can offer "Join". The
- * registry says nothing new for it: a launch message (the one it posts when an instance
- * starts: a person's message carrying the app's `application_id`) means the app's instance
- * in that channel just started, with its author in it; EMBEDDED_ACTIVITY_UPDATE says who is
+ * client's READY names those running when it connects (`embedded_activities`); a launch
+ * message (the one the registry posts when an instance starts: a person's message carrying
+ * the app's `application_id`) means the app's instance in that channel just started, with its author in it; EMBEDDED_ACTIVITY_UPDATE says who is
  * in an instance whenever someone joins or leaves (nobody: it ended); this client's own
  * launch says so too. One instance runs per app and channel, so the newest launch message
  * of an app in a channel is its running instance's.
- *
- * What was heard before the page loaded is not known: a launch message read from the history
- * offers "Join" once the registry next says who is in its instance.
  */
 import { MessageType } from 'discord-api-types/v10';
 import type { IndexedCommand, WireMessage } from '../../api/wire-types.js';

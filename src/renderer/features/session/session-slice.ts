@@ -206,6 +206,7 @@ export function createSessionSlice(deps: ClientDeps): Slice<SessionSlice> {
         const userLocale = ready.user.locale ?? ready.user_settings?.locale ?? get().userLocale;
         set({ me: ready.user, userLocale, locale: get().settings.locale ?? userLocale, connection: 'ready', connectionError: null });
         get().loadWorld(ready);
+        for (const running of ready.embedded_activities ?? []) get().instanceHeard(running.channel_id, running.application_id, running.instance_id, running.participants);
       },
     };
   };
