@@ -18,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { UrlMapping } from '../../shared/url-mappings.js';
 import type { EventBus } from '../events.js';
+import { listening } from '../http/held-server.js';
 import type { Store } from '../store/store.js';
 import { forwardRequest, type ForwardFailure } from './forward-request.js';
 import { forwardUpgrade } from './forward-upgrade.js';
@@ -49,17 +50,6 @@ const PORT_COUNT = 12_000;
 
 function preferredPort(applicationId: string): number {
   return FIRST_PORT + Number(BigInt(applicationId) % BigInt(PORT_COUNT));
-}
-
-/** Resolves once `server` listens on `host:port`; rejects with the listen error. */
-function listening(server: Server, host: string, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen({ host, port }, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
 }
 
 /** The refusal's answer: plain text the frame shows, under a policy that runs nothing. */

@@ -22,6 +22,18 @@ export interface ForwardFailure {
   message: string;
 }
 
+/** How the mapping is named in every failure's message. */
+function mappingNamed(mapped: MappedRequest): string {
+  return `(mapping ${mapped.mapping.prefix} -> ${mapped.mapping.target})`;
+}
+
+/** The target could not be reached (502), or said nothing in time (504). */
+export function targetFailure(mapped: MappedRequest, error: NodeJS.ErrnoException | 'timeout', timeoutMs: number): ForwardFailure {
+  if (error === 'timeout') return { status: 504, message: `${mapped.host} did not answer within ${timeoutMs / 1000} s ${mappingNamed(mapped)}.` };
+  const why = error.code === 'ECONNREFUSED' ? 'refused the connection (is its server running?)' : `failed: ${error.code ?? error.message}`;
+  return { status: 502, message: `${mapped.host} ${why} ${mappingNamed(mapped)}.` };
+}
+
 export interface ForwardOptions {
   origin: string;
   mapped: MappedRequest;
@@ -105,9 +117,7 @@ export function forwardRequest(request: IncomingMessage, response: ServerRespons
   let timer: NodeJS.Timeout | undefined;
   outgoing.on('finish', () => {
     if (state !== 'waiting') return;
-    timer = setTimeout(() => fail({
-      status: 504, message: `${mapped.host} did not answer within ${options.timeoutMs / 1000} s (mapping ${mapped.mapping.prefix} -> ${mapped.mapping.target}).`,
-    }), options.timeoutMs);
+    timer = setTimeout(() => fail(targetFailure(mapped, 'timeout', options.timeoutMs)), options.timeoutMs);
   });
   outgoing.on('response', (answer) => {
     clearTimeout(timer);
@@ -120,8 +130,7 @@ export function forwardRequest(request: IncomingMessage, response: ServerRespons
   });
   outgoing.on('error', (error: NodeJS.ErrnoException) => {
     clearTimeout(timer);
-    const why = error.code === 'ECONNREFUSED' ? 'refused the connection (is its server running?)' : `failed: ${error.code ?? error.message}`;
-    fail({ status: 502, message: `${mapped.host} ${why} (mapping ${mapped.mapping.prefix} -> ${mapped.mapping.target}).` });
+    fail(targetFailure(mapped, error, options.timeoutMs));
   });
   // The frame went away: so does the request to the target.
   response.on('close', () => {

@@ -10,7 +10,7 @@ import { connect as connectSecure } from 'node:tls';
 import type { Duplex } from 'node:stream';
 import type { MappedRequest } from '../../shared/url-mappings.js';
 import { requestHeaders } from './forwarded-headers.js';
-import type { ForwardFailure } from './forward-request.js';
+import { targetFailure, type ForwardFailure } from './forward-request.js';
 
 /** The upgrade request's head as the target reads it. */
 function requestHead(request: IncomingMessage, mapped: MappedRequest): string {
@@ -36,7 +36,7 @@ export function forwardUpgrade(request: IncomingMessage, socket: Duplex, head: B
     if (heard) return void socket.destroy();
     failed(failure);
   };
-  const timer = setTimeout(() => fail({ status: 504, message: `${mapped.host} did not answer the WebSocket within ${timeoutMs / 1000} s (mapping ${mapped.mapping.prefix} -> ${mapped.mapping.target}).` }), timeoutMs);
+  const timer = setTimeout(() => fail(targetFailure(mapped, 'timeout', timeoutMs)), timeoutMs);
   target.once(mapped.secure ? 'secureConnect' : 'connect', () => {
     target.write(requestHead(request, mapped));
     if (head.length > 0) target.write(head);
@@ -49,8 +49,7 @@ export function forwardUpgrade(request: IncomingMessage, socket: Duplex, head: B
   });
   target.on('error', (error: NodeJS.ErrnoException) => {
     clearTimeout(timer);
-    const why = error.code === 'ECONNREFUSED' ? 'refused the connection (is its server running?)' : `failed: ${error.code ?? error.message}`;
-    fail({ status: 502, message: `${mapped.host} ${why} (mapping ${mapped.mapping.prefix} -> ${mapped.mapping.target}).` });
+    fail(targetFailure(mapped, error, timeoutMs));
   });
   target.on('close', () => {
     clearTimeout(timer);

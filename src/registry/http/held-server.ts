@@ -142,7 +142,7 @@ export class HeldServer extends Server {
 }
 
 /** Resolves once `server` listens on `host:port`; rejects with the listen error (its `code`, `address`, `port`). */
-function listening(server: NetServer, host: string, port: number): Promise<void> {
+export function listening(server: NetServer, host: string, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen({ host, port }, () => {
