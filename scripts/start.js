@@ -5,6 +5,11 @@
  * mode, saying so. Flags after `--` go to the registry (`--port`, `--data`, `--world`, ...);
  * `--browser` asks for browser mode directly.
  *
+ * Either way it starts the sample Activity too (examples/activity/dev.mjs: its Vite dev
+ * server, token server and quotes API), so the demo world's Demo Activity works from the
+ * first launch. It reads Demo Activity's id and secret from the registry once that runs; a
+ * sample that cannot start (its ports taken) is said and left out, never failing the start.
+ *
  * SLASHBENCH_ELECTRON_DOWNLOAD=never skips the download attempt (tests, CI).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -45,10 +50,38 @@ function electronBinary() {
   return installedElectron(packageDirectory);
 }
 
+/** The data directory the registry is given (`--data DIR` or `--data=DIR`), for the sample to find it. */
+function dataDirectory() {
+  const index = registryArgs.findIndex((arg) => arg === '--data' || arg.startsWith('--data='));
+  if (index === -1) return undefined;
+  const arg = registryArgs[index];
+  return arg === '--data' ? registryArgs[index + 1] : arg.slice('--data='.length);
+}
+
+/** The sample Activity beside the app: its failure is said, and the app runs on. */
+function startSample() {
+  const data = dataDirectory();
+  const env = { ...process.env, ...(data === undefined ? {} : { SLASHBENCH_DATA: data }) };
+  const sample = spawn(process.execPath, [join(root, 'examples', 'activity', 'dev.mjs')], { stdio: 'inherit', cwd: root, env });
+  sample.on('exit', (code, signal) => {
+    if (code !== 0 && signal === null) console.log('Slashbench: the sample Activity did not start (see above); Demo Activity will not load until it runs (npm run activity). Everything else works.');
+  });
+  return sample;
+}
+
 function run(command, commandArgs) {
+  const sample = startSample();
   const child = spawn(command, commandArgs, { stdio: 'inherit', cwd: root });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code) => process.exit(code ?? 1));
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      sample.kill(signal);
+      child.kill(signal);
+    });
+  }
+  child.on('exit', (code) => {
+    sample.kill('SIGTERM');
+    process.exit(code ?? 1);
+  });
 }
 
 const electron = wantsBrowser ? undefined : electronBinary();

@@ -1,17 +1,23 @@
 /**
- * The sample Activity, written as Discord's guide ("Building an Activity") writes one:
+ * The sample Activity, written as Discord's guide ("Building an Activity") writes one today:
  * `ready()`, `authorize()` (the client asks the person for consent), the code sent to the
- * Activity's own server to be exchanged for an access token, then `authenticate()` with it.
- * Then a few commands and an event. The registry serves this page and plays its server
- * (src/registry/routes/sample-activity.ts); `npm run build:activity` bundles it with the SDK.
+ * Activity's own server through `/.proxy/api/token` to be exchanged for an access token,
+ * then `authenticate()` with it. Then a few commands, events, and an external API reached
+ * through `patchUrlMappings`. It runs on its own Vite dev server (`npm run activity`,
+ * dev.mjs), framed through the registry's Activity proxy by the app's URL mappings.
  */
-import { Common, DiscordSDK } from '@discord/embedded-app-sdk';
+import { Common, DiscordSDK, patchUrlMappings } from '@discord/embedded-app-sdk';
 import './style.css';
 import { describeError, showChannel, showFact, showParticipants, showResult, showStep, showUser, type StepId } from './view.js';
 
-// A real Activity has its client id built in (import.meta.env.VITE_DISCORD_CLIENT_ID). This
-// page serves every app that points at it, at /_activities/demo/<client id>/.
-const clientId = location.pathname.split('/').filter(Boolean).at(-1) ?? '';
+// As in Discord's template: the client id from the env (.env, or what dev.mjs passes on).
+const clientId = import.meta.env.VITE_DISCORD_CLIENT_ID;
+/** The "external API" (server.mjs), on an origin of its own that the sandbox's CSP blocks. */
+const quotesUrl = import.meta.env.VITE_QUOTES_URL ?? 'http://127.0.0.1:3002';
+
+// Discord's Networking guide: requests to the external API go through the app's /quotes
+// mapping instead, rewritten to this page's own origin (`/quotes/today`).
+patchUrlMappings([{ prefix: '/quotes', target: new URL(quotesUrl).host }]);
 
 const discordSdk = new DiscordSDK(clientId);
 
@@ -34,9 +40,9 @@ async function setupDiscordSdk() {
   });
   showStep('authorize', 'done', `code ${code.slice(0, 8)}…`);
 
-  // Retrieve an access_token from the Activity's server (on Discord, through its /.proxy/ path)
+  // Retrieve an access_token from the Activity's server (Vite's dev server proxies /api to it)
   step = 'token';
-  const response = await fetch('api/token', {
+  const response = await fetch('/.proxy/api/token', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ code }),
@@ -64,7 +70,6 @@ async function showWhereWeAre() {
   await discordSdk.subscribe('ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE', (update) => showParticipants(update.participants));
 }
 
-// Added for the mobile and layout tests (test/e2e/sample-activity.test.ts); the sample's rewrite may fold it in.
 /** The device, the phone's orientation and the layout, as the client tells them. */
 async function showHowWeAreShown() {
   showFact('platform', discordSdk.platform, discordSdk.platform);
@@ -75,6 +80,16 @@ async function showHowWeAreShown() {
     'layout-mode', layout_mode === Common.LayoutModeTypeObject.PIP ? 'picture-in-picture' : 'focused', String(layout_mode),
   ));
 }
+
+/** The external API's quote, fetched at its own URL: patchUrlMappings sends it through /quotes. */
+async function showQuote() {
+  const response = await fetch(`${quotesUrl}/today`);
+  if (!response.ok) throw new Error(`the quotes API answered ${response.status}`);
+  const { text } = await response.json() as { text: string };
+  showFact('quote', text, 'loaded');
+}
+
+showQuote().catch((error: unknown) => showFact('quote', describeError(error), 'failed'));
 
 document.querySelector('[data-testid="open-link"]')?.addEventListener('click', () => {
   discordSdk.commands.openExternalLink({ url: 'https://discord.com/developers/docs/activities/overview' })

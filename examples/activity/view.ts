@@ -42,7 +42,7 @@ export function showParticipants(participants: ReadonlyArray<{ username: string;
   element('participants').textContent = participants.map((person) => person.nickname ?? person.global_name ?? person.username).join(', ') || 'nobody';
 }
 
-/** One fact the client told (added for the mobile and layout tests): its words, and the SDK's value in `data-value`. */
+/** One fact (the client's, or the quotes API's): its words, and its value in `data-value` for tests to wait on. */
 export function showFact(testId: string, text: string, value: string): void {
   element(testId).textContent = text;
   element(testId).dataset.value = value;

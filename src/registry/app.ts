@@ -50,7 +50,6 @@ import { registerInteractionRoutes } from './routes/interactions.js';
 import { registerInteractionWebhookRoutes } from './routes/interaction-webhooks.js';
 import { registerOAuthRoutes } from './routes/oauth.js';
 import { registerPermissionRoutes } from './routes/command-permissions.js';
-import { defaultSampleActivityDirectory, registerSampleActivityRoutes } from './routes/sample-activity.js';
 import { registerWorldRoutes } from './routes/world-routes.js';
 import type { Store } from './store/store.js';
 
@@ -81,8 +80,6 @@ export interface RegistryOptions {
   resumeWindow?: number;
   /** The built client served at `/` (browser mode); `out/renderer` by default, null to serve none. */
   clientDirectory?: string | null;
-  /** The sample Activity's build (`npm run build:activity`); `out/activity` by default. */
-  sampleActivityDirectory?: string;
   /** Where the client's settings are kept (`settings.json` in the data directory); in memory by default. */
   settings?: SettingsKeeper;
   /** Where the Authorize flow's redirects land (the desktop app shares it with its deep links); a fresh one by default. */
@@ -241,7 +238,6 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   registerHostAuthorizationRoutes(app, context);
   registerAuthorizeCallbackRoutes(app, context);
   registerOAuthManagementRoutes(app, context);
-  registerSampleActivityRoutes(app, context, options.sampleActivityDirectory ?? defaultSampleActivityDirectory());
   registerDriverRoutes(app, context);
   const clientDirectory = options.clientDirectory === undefined ? defaultClientDirectory() : options.clientDirectory;
   if (clientDirectory !== null) registerClientFileRoutes(app, clientDirectory, () => pageSettingsOf(context.settings));

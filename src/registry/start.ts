@@ -35,8 +35,6 @@ export interface StartOptions {
   redirects?: RegistryOptions['redirects'];
   /** The built client served at `/`; `out/renderer` by default (tests serve a fresh build). */
   clientDirectory?: RegistryOptions['clientDirectory'];
-  /** The sample Activity's build; `out/activity` by default (tests serve a fresh build). */
-  sampleActivityDirectory?: RegistryOptions['sampleActivityDirectory'];
   /** A clock tests may move forward (`--test-clock`); the machine's by default. */
   clock?: AdjustableClock;
   /**
@@ -146,7 +144,6 @@ export async function startRegistry(options: StartOptions): Promise<RunningRegis
       logger: { level: 'error', stream: process.stderr },
       store, now, nextId, settings, server, clientDirectory, host: options.host,
       ...(options.routeLimit ? { routeLimit: options.routeLimit } : {}), ...(options.redirects ? { redirects: options.redirects } : {}),
-      ...(options.sampleActivityDirectory === undefined ? {} : { sampleActivityDirectory: options.sampleActivityDirectory }),
       ...(options.clock ? { clock: options.clock } : {}),
     });
     await app.ready();

@@ -1,9 +1,7 @@
 /**
- * An app's `activity_url` is an http(s) URL, or a path of the registry itself (such as the
- * sample Activity's `/_activities/demo/<app id>/`). A path names no host or
- * port, so a world file keeps working whatever address the registry listens on: the client
- * resolves it against the registry it talks to, as the real client frames every Activity
- * from one origin of its own.
+ * An app's `activity_url` is an http(s) URL, or a path of the registry itself. A path names
+ * no host or port, so a world file keeps working whatever address the registry listens on:
+ * the client resolves it against the registry it talks to.
  */
 
 /** An absolute path with an optional query: no scheme, no `//host`, no fragment, no spaces. */
@@ -25,14 +23,6 @@ export function withLaunchParameters(activityUrl: string, parameters: Record<str
 /** The address to frame: a registry path resolved against `registry` (an origin), a URL as it is. */
 export function resolveActivityUrl(activityUrl: string, registry: string): string {
   return isRegistryPath(activityUrl) ? new URL(activityUrl, registry).toString() : activityUrl;
-}
-
-/** Where the registry serves its sample Activity (examples/activity) for an app pointing at it. */
-export const SAMPLE_ACTIVITY_BASE = '/_activities/demo';
-
-/** The sample Activity's path for one app: its activity_url, with the app's id as the client id. */
-export function sampleActivityPath(applicationId: string): string {
-  return `${SAMPLE_ACTIVITY_BASE}/${applicationId}/`;
 }
 
 /**

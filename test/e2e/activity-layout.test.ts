@@ -1,6 +1,7 @@
 /**
  * Activities on a phone, in picture-in-picture, and with two people, in Debian Chromium at
- * 1280x720 against a fresh registry (its demo world) and the sample Activity: Alice picks
+ * 1280x720 against a fresh registry (its demo world) and the sample Activity on its own dev
+ * server (dev.mjs's `startSample`), framed through the registry's proxy: Alice picks
  * Mobile in the settings, and Demo Activity opens in a phone-sized frame whose URL says
  * `platform=mobile`; the rotate button turns it (the Activity hears ORIENTATION_UPDATE) unless
  * the Activity locked it (setOrientationLockState); the PIP button shrinks it to a tile and
@@ -16,15 +17,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorldFile } from '../../src/shared/world-file.js';
 import { startRegistry, type RunningRegistry } from '../../src/registry/start.js';
 import { openBrowser, type TestBrowser } from '../helpers/chromium.js';
-import { buildClient, buildSampleActivity, type ClientBuild } from '../helpers/client-build.js';
+import type { RunningSample } from '../../examples/activity/dev.mjs';
+import { buildClient, type ClientBuild } from '../helpers/client-build.js';
 import { pageSize, seriousViolations } from '../helpers/page-checks.js';
 import { REPO_ROOT } from '../helpers/registry-process.js';
+import { startDemoSample } from '../helpers/sample-activity.js';
 
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
 const VIEWPORT = { width: 1280, height: 720 };
 
 let client: ClientBuild;
-let sample: ClientBuild;
+let sample: RunningSample;
 let dataDirectory: string | undefined;
 let registry: RunningRegistry;
 let demo: WorldFile;
@@ -52,7 +55,8 @@ async function openClient(path: string): Promise<Page> {
 async function sampleFrame(page: Page): Promise<Frame> {
   await page.getByTestId('activity-frame').waitFor();
   for (;;) {
-    const frame = page.frames().find((candidate) => candidate.url().includes('/_activities/demo/'));
+    // The sample's frame: the one the launch's parameters name (the client's own page has none).
+    const frame = page.frames().find((candidate) => URL.canParse(candidate.url()) && new URL(candidate.url()).searchParams.has('frame_id'));
     if (frame) return frame;
     // A short wait for the next navigation, then a fresh look (one may land between the two).
     await page.waitForEvent('framenavigated', { timeout: 500 }).catch(() => undefined);
@@ -101,11 +105,12 @@ const launchMessage = (page: Page) => page.locator('[data-testid^="message-"]')
 describe('an Activity on a phone, in picture-in-picture, with two people', () => {
   beforeAll(async () => {
     await mkdir(SCREENSHOTS, { recursive: true });
-    [client, sample] = await Promise.all([buildClient(), buildSampleActivity()]);
+    client = await buildClient();
     dataDirectory = await mkdtemp(join(tmpdir(), 'slashbench-layout-e2e-'));
-    registry = await startRegistry({ host: '127.0.0.1', port: 0, dataDirectory, clientDirectory: client.directory, sampleActivityDirectory: sample.directory });
+    registry = await startRegistry({ host: '127.0.0.1', port: 0, dataDirectory, clientDirectory: client.directory });
     if (!registry.demo) throw new Error('a fresh data directory made no demo world');
     demo = registry.demo;
+    sample = await startDemoSample(registry);
     browser = await openBrowser();
     alice = await openClient('/');
     // Bob watches the channel before Alice launches: he hears the launch message come.
@@ -114,9 +119,10 @@ describe('an Activity on a phone, in picture-in-picture, with two people', () =>
 
   afterAll(async () => {
     await browser?.close();
+    await sample?.close();
     await registry?.close();
     if (dataDirectory) await rm(dataDirectory, { recursive: true, force: true });
-    await Promise.all([client?.remove(), sample?.remove()]);
+    await client?.remove();
   });
 
   it('opens Demo Activity as on a phone once Mobile is chosen: platform=mobile in its URL, a 390x844 viewport that fits the panel', async () => {

@@ -1,34 +1,37 @@
 /**
  * A newcomer's first Activity, in Debian Chromium at 1280x720: a fresh registry (its demo
- * world), the client at `/`, Demo Activity launched from the App Launcher. The sample page,
- * built with the Embedded App SDK, runs its whole story in one launch: `ready()`,
- * `authorize()` through the client's consent screen, the code exchanged by its server (the
- * registry) at the token endpoint, `authenticate()`, and the signed-in person inside the
- * frame; every message shows in the launch's inspector entry. A command the client does not
- * handle gets the SDK's error; a second person joining reaches the page as the SDK's
- * participants event. The same page on a server of its own hears the client too, through
- * the client's message sender (the SDK reads only its own origin's, Discord's and a null origin's messages).
+ * world), the client at `/`, and the sample Activity (examples/activity) on its own Vite dev
+ * server with its token server and quotes API, started as `npm run activity` starts them
+ * (dev.mjs's `startSample`, on free ports that Demo Activity's URL mappings are pointed at).
+ * Demo Activity, launched from the App Launcher, is framed through the registry's Activity
+ * proxy on an origin of its own and runs its whole story in one launch: `ready()`,
+ * `authorize()` through the client's consent screen, the code exchanged through
+ * `/.proxy/api/token` (Vite's proxy, then the token server, then the registry's token
+ * endpoint), `authenticate()`, and the signed-in person inside the frame; its quote comes from
+ * the external API through `patchUrlMappings`; every message shows in the launch's inspector
+ * entry. A command the client does not handle gets the SDK's error; a second person joining
+ * reaches the page as the SDK's participants event. The same dev server framed directly (the
+ * URL override) hears the client too, through the client's message sender.
  * Every wait is on the page's state, never on a timer.
  */
-import { once } from 'node:events';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSample } from '../../examples/activity/dev.mjs';
 import type { WorldFile } from '../../src/shared/world-file.js';
 import { startRegistry, type RunningRegistry } from '../../src/registry/start.js';
 import { openBrowser, type TestBrowser } from '../helpers/chromium.js';
-import { buildClient, buildSampleActivity, type ClientBuild } from '../helpers/client-build.js';
+import { buildClient, type ClientBuild } from '../helpers/client-build.js';
 import { REPO_ROOT } from '../helpers/registry-process.js';
+import { startDemoSample } from '../helpers/sample-activity.js';
 
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
 const VIEWPORT = { width: 1280, height: 720 };
 
 let client: ClientBuild;
-let sample: ClientBuild;
+let sample: RunningSample;
 let dataDirectory: string;
 let registry: RunningRegistry;
 let demo: WorldFile;
@@ -51,7 +54,7 @@ async function openClient(path: string): Promise<Page> {
   return page;
 }
 
-/** The Activity's frame (Playwright reaches into it although its origin may be opaque). */
+/** The Activity's frame (Playwright reaches into it whatever its origin). */
 async function sampleFrame(page: Page): Promise<Frame> {
   await page.getByTestId('activity-frame').waitFor();
   const handle = await page.getByTestId('activity-frame').elementHandle();
@@ -71,42 +74,28 @@ async function launchAndConsent(page: Page): Promise<Frame> {
   return frame;
 }
 
-/** The sample's build on a server of its own (another port, so another origin), at `/<app id>/`. */
-async function serveElsewhere(directory: string): Promise<{ origin: string; server: Server }> {
-  const types: Record<string, string> = { js: 'text/javascript', css: 'text/css', html: 'text/html' };
-  const server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://sample').pathname;
-    const file = path.endsWith('/') ? 'index.html' : path.includes('/assets/') ? join('assets', path.split('/').pop() ?? '') : '';
-    readFile(join(directory, file)).then(
-      (bytes) => response.writeHead(200, { 'content-type': types[file.split('.').pop() ?? ''] ?? 'application/octet-stream' }).end(bytes),
-      () => response.writeHead(404).end(),
-    );
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
 describe('the sample Activity, as a newcomer meets it', () => {
   beforeAll(async () => {
     await mkdir(SCREENSHOTS, { recursive: true });
-    [client, sample] = await Promise.all([buildClient(), buildSampleActivity()]);
+    client = await buildClient();
     dataDirectory = await mkdtemp(join(tmpdir(), 'slashbench-sample-e2e-'));
-    registry = await startRegistry({ host: '127.0.0.1', port: 0, dataDirectory, clientDirectory: client.directory, sampleActivityDirectory: sample.directory });
+    registry = await startRegistry({ host: '127.0.0.1', port: 0, dataDirectory, clientDirectory: client.directory });
     if (!registry.demo) throw new Error('a fresh data directory made no demo world');
     demo = registry.demo;
+    sample = await startDemoSample(registry);
     browser = await openBrowser();
     alice = await openClient('/');
   });
 
   afterAll(async () => {
     await browser?.close();
+    await sample?.close();
     await registry?.close();
     await rm(dataDirectory, { recursive: true, force: true });
-    await Promise.all([client?.remove(), sample?.remove()]);
+    await client?.remove();
   });
 
-  it('launches from the App Launcher, asks for consent, and shows the signed-in person inside the frame', async () => {
+  it('launches from the App Launcher through the proxy, asks for consent, and shows the signed-in person inside the frame', async () => {
     expect(await alice.locator('body').getAttribute('data-user-id')).toBe(demoId('users', 'alice'));
     await alice.getByTestId('app-launcher-button').click();
     await alice.locator(`[data-testid="app-launcher-entry"][data-application-id="${demoId('applications', 'Demo Activity')}"]`).click();
@@ -116,6 +105,10 @@ describe('the sample Activity, as a newcomer meets it', () => {
     expect(await alice.getByTestId('consent-scope').evaluateAll((items) => items.map((item) => item.getAttribute('data-scope')))).toEqual(['identify', 'guilds']);
     const frame = await sampleFrame(alice);
     expect(await frame.getByTestId('step-ready').getAttribute('data-status')).toBe('done');
+    // The app's own origin (the registry's host, the port of the app's proxy listener), not the dev server's nor the client's.
+    const origin = await frame.evaluate('location.origin') as string;
+    expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect([registry.url, sample.url]).not.toContain(origin);
     await alice.screenshot({ path: join(SCREENSHOTS, 'sample-activity-consent.png') });
     await alice.getByTestId('consent-authorize').click();
     await frame.locator('[data-testid="step-authenticate"][data-status="done"]').waitFor();
@@ -125,6 +118,16 @@ describe('the sample Activity, as a newcomer meets it', () => {
     await frame.locator('[data-testid="participants"]', { hasText: 'Alice' }).waitFor();
     expect(await frame.getByTestId('channel-name').textContent()).toBe('#general');
     await alice.screenshot({ path: join(SCREENSHOTS, 'sample-activity.png') });
+  });
+
+  it('shows the external API\'s quote, fetched at its own URL and sent through the /quotes mapping by patchUrlMappings', async () => {
+    const frame = await sampleFrame(alice);
+    const { text } = await (await fetch(`${sample.quotesUrl}/today`)).json() as { text: string };
+    await frame.locator('[data-testid="quote"][data-value="loaded"]').waitFor();
+    expect(await frame.getByTestId('quote').textContent()).toBe(text);
+    // The page asked for the quotes API's own URL; the request the browser made went to the page's origin.
+    const requested = await frame.evaluate(`performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => name.includes('/today'))`);
+    expect(requested).toEqual([`${await frame.evaluate('location.origin') as string}/quotes/today`]);
   });
 
   it('shows every message between the client and the frame in the launch\'s inspector entry', async () => {
@@ -137,7 +140,8 @@ describe('the sample Activity, as a newcomer meets it', () => {
     const messages = await entry.getByTestId('inspector-frame-message').evaluateAll((items) => items.map((item) => [
       item.getAttribute('data-direction'), item.querySelector('[data-testid="inspector-frame-label"]')?.textContent,
     ]));
-    expect(messages.slice(0, 6)).toEqual([
+    // The SDK forwards the page's console (Vite's client logs too) as CAPTURE_LOG: the story's order without them.
+    expect(messages.filter(([, label]) => label !== 'CAPTURE_LOG').slice(0, 6)).toEqual([
       ['in', 'HANDSHAKE'], ['out', 'DISPATCH READY'], ['in', 'AUTHORIZE'], ['out', 'AUTHORIZE'], ['in', 'AUTHENTICATE'], ['out', 'AUTHENTICATE'],
     ]);
     expect(messages).toEqual(expect.arrayContaining([['in', 'CAPTURE_LOG'], ['in', 'GET_CHANNEL'], ['out', 'GET_CHANNEL'], ['in', 'SUBSCRIBE ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE'], ['out', 'SUBSCRIBE']]));
@@ -169,31 +173,27 @@ describe('the sample Activity, as a newcomer meets it', () => {
     await bob.close();
   });
 
-  it('runs the Activity on a server of its own (its own origin) with the client at its default address', async () => {
-    const elsewhere = await serveElsewhere(sample.directory);
-    try {
-      const bot = demoId('applications', 'Demo Bot');
-      const token = demo.users.find((user) => user.username === 'alice')?.token ?? '';
-      const edited = await fetch(`${registry.url}/_slashbench/applications/${bot}`, {
-        method: 'PATCH', headers: { authorization: token, 'content-type': 'application/json' },
-        body: JSON.stringify({ flags: 1 << 17, activity_url: `${elsewhere.origin}/${bot}/`, redirect_uris: ['http://127.0.0.1/callback'] }),
-      });
-      expect(edited.status).toBe(200);
-      const page = await openClient('/');
-      await page.getByTestId('app-launcher-button').click();
-      await page.locator(`[data-testid="app-launcher-entry"][data-application-id="${bot}"]`).click();
-      // The SDK hears the client through its message sender (an opaque origin it accepts), from 127.0.0.1's client page.
-      const frame = await sampleFrame(page);
-      await frame.locator('[data-testid="step-ready"][data-status="done"]').waitFor();
-      expect(await frame.evaluate('location.origin')).toBe(elsewhere.origin);
-      // authorize() reaches the person: the consent screen, for Demo Bot.
-      await page.getByTestId('consent').waitFor();
-      expect(await page.getByTestId('consent-app').textContent()).toBe('Demo Bot');
-      await page.screenshot({ path: join(SCREENSHOTS, 'sample-activity-elsewhere.png') });
-      await page.close();
-    } finally {
-      elsewhere.server.closeAllConnections();
-      elsewhere.server.close();
-    }
+  it('runs on its dev server framed directly (the URL override, no proxy) with the client at its default address', async () => {
+    // Alice leaves, ending the instance, so the next launch frames the app's URL afresh.
+    await alice.getByTestId('activity-close').click();
+    await alice.getByTestId('activity-frame').waitFor({ state: 'detached' });
+    const app = demoId('applications', 'Demo Activity');
+    const token = demo.users.find((user) => user.username === 'alice')?.token ?? '';
+    const edited = await fetch(`${registry.url}/_slashbench/applications/${app}`, {
+      method: 'PATCH', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify({ activity_url: `${sample.url}/` }),
+    });
+    expect(edited.status).toBe(200);
+    const page = await openClient('/');
+    await page.getByTestId('app-launcher-button').click();
+    await page.locator(`[data-testid="app-launcher-entry"][data-application-id="${app}"]`).click();
+    // The SDK hears the client through its message sender (an opaque origin it accepts), from 127.0.0.1's client page.
+    const frame = await sampleFrame(page);
+    await frame.locator('[data-testid="step-ready"][data-status="done"]').waitFor();
+    expect(await frame.evaluate('location.origin')).toBe(sample.url);
+    // authorize() reaches the person: the consent screen, for Demo Activity.
+    await page.getByTestId('consent').waitFor();
+    expect(await page.getByTestId('consent-app').textContent()).toBe('Demo Activity');
+    await page.screenshot({ path: join(SCREENSHOTS, 'sample-activity-elsewhere.png') });
+    await page.close();
   });
 });

@@ -23,7 +23,6 @@ import type { StoredCommand } from '../../src/registry/store/records.js';
 import { Keychain } from '../../src/registry/store/keychain.js';
 import { Store } from '../../src/registry/store/store.js';
 import { loadWorld } from '../../src/registry/world/load-world.js';
-import { sampleActivityPath } from '../../src/shared/activity-url.js';
 import type { WorldFile } from '../../src/shared/world-file.js';
 import { worldDatabase, type StoreMark } from './access-database.js';
 import { FakeGateway } from './interaction-harness.js';
@@ -170,7 +169,7 @@ async function openWorld(database: string, directory: string, startTime: number,
   const refuseEverything = (async () => new Response('not here', { status: 404 })) as typeof fetch;
   const app = buildApp({
     // The stand-in build serves as the sample Activity's too; a clock the driver's route may move (from the fixed time).
-    store, bus, clock: new AdjustableClock(now), nextId, gateway, clientDirectory, sampleActivityDirectory: clientDirectory, onRoute, fetch: refuseEverything,
+    store, bus, clock: new AdjustableClock(now), nextId, gateway, clientDirectory, onRoute, fetch: refuseEverything,
     routeLimit: { limit: 1_000_000_000, windowMs: 1000 },
     ...(options.logger ? { logger: options.logger } : {}),
   });
@@ -272,8 +271,8 @@ async function buildTemplate(): Promise<Template> {
   for (const [id, secret] of [[IDS.app, CLIENT_SECRET], [IDS.activityApp, OTHER_CLIENT_SECRET]] as const) {
     const application = await world.application(id);
     if (!application) throw new Error('the fixture world lost an app');
-    // The Activity app's Activity is the registry's sample, whose server exchanges its codes.
-    await world.putApplication({ ...application, redirect_uris: [REDIRECT], ...(id === IDS.activityApp ? { activity_url: sampleActivityPath(id) } : {}) }, null, secret);
+    // The Activity app has an Activity to launch, on a server of its own (nothing listens there: only the launch is tested).
+    await world.putApplication({ ...application, redirect_uris: [REDIRECT], ...(id === IDS.activityApp ? { activity_url: 'http://127.0.0.1:5173/' } : {}) }, null, secret);
   }
   await setup.permissions.put(IDS.app, IDS.guild, IDS.app, [{ id: IDS.guild, type: 1, permission: true }]);
   // Everyone views channels here, so a bot's channel reads have something to allow.

@@ -1,8 +1,7 @@
 /**
  * Builds the client from source (`src/renderer`, with its own Vite config) into a temporary
  * directory, so end-to-end tests drive the code as it is now rather than whatever
- * `npm run build:client` last left in out/renderer; the sample Activity (examples/activity)
- * likewise, instead of out/activity.
+ * `npm run build:client` last left in out/renderer.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,11 +17,6 @@ export interface ClientBuild {
 /** The client the registry serves at `/`. */
 export function buildClient(): Promise<ClientBuild> {
   return buildWithVite(join(REPO_ROOT, 'src', 'renderer', 'vite.config.ts'), 'slashbench-client-');
-}
-
-/** The sample Activity the registry serves at /_activities/demo/<app id>/. */
-export function buildSampleActivity(): Promise<ClientBuild> {
-  return buildWithVite(join(REPO_ROOT, 'examples', 'activity', 'vite.config.ts'), 'slashbench-activity-');
 }
 
 async function buildWithVite(configFile: string, prefix: string): Promise<ClientBuild> {

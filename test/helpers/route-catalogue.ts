@@ -148,12 +148,6 @@ const ownersCode = async (world: AccessWorld) => {
   const consent = await world.inject({ method: 'POST', url: `/api/v10/oauth2/authorize?${query}`, payload: { authorize: true }, headers: { authorization: TOKENS.owner } });
   return { params: {}, body: { code: new URL(consent.json<{ location: string }>().location).searchParams.get('code') } };
 };
-/** A code the Activity app's `authorize()` gets (no redirect_uri), for its sample server to exchange. */
-const activityCode = async (world: AccessWorld) => {
-  const query = form({ response_type: 'code', client_id: IDS.activityApp, scope: 'identify', state: '' });
-  const consent = await world.inject({ method: 'POST', url: `/api/v10/oauth2/authorize?${query}`, payload: { authorize: true }, headers: { authorization: TOKENS.owner } });
-  return { params: { applicationId: IDS.activityApp }, body: { code: new URL(consent.json<{ location: string }>().location).searchParams.get('code') } };
-};
 const clientCredentials = form({ grant_type: 'client_credentials', scope: 'identify', client_id: IDS.app, client_secret: CLIENT_SECRET });
 const authorizeQuery = form({ response_type: 'code', client_id: IDS.app, scope: 'identify', state: 'state', redirect_uri: REDIRECT });
 
@@ -359,9 +353,6 @@ export const ROUTE_CATALOGUE: Record<string, RouteEntry> = {
   '/': { GET: entry('public', none(), { refusals: 'page' }) },
   '/index.html': { GET: entry('public', none(), { refusals: 'page' }) },
   '/assets/:name': { GET: entry('public', none({ name: 'app.js' })) },
-  '/_activities/demo/:applicationId/': { GET: entry('public', none({ applicationId: IDS.activityApp }), { refusals: 'page' }) },
-  '/_activities/demo/:applicationId/assets/:name': { GET: entry('public', none({ applicationId: IDS.activityApp, name: 'app.js' })) },
-  '/_activities/demo/:applicationId/api/token': { POST: entry('public', activityCode, { fresh: true, refusals: 'oauth' }) },
 };
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;

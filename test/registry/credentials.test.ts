@@ -183,9 +183,9 @@ describe('editing an app', () => {
     expect((await registry.store.commands.list(IDS.app, null)).some((command) => command.definition.type === 4)).toBe(true);
     // An unchanged token: the edit never touches credentials.
     expect((await currentApplication(TOKENS.bot)).json()).toMatchObject({ name: 'Renamed Bot' });
-    // An Activity the registry serves itself is named by its path (the sample's, here).
-    const sample = await manage('PATCH', `/applications/${IDS.app}`, { activity_url: `/_activities/demo/${IDS.app}/` });
-    expect(sample.json()).toMatchObject({ activity_url: `/_activities/demo/${IDS.app}/` });
+    // An Activity the registry serves itself is named by its path.
+    const path = await manage('PATCH', `/applications/${IDS.app}`, { activity_url: `/activities/${IDS.app}/` });
+    expect(path.json()).toMatchObject({ activity_url: `/activities/${IDS.app}/` });
     const cleared = await manage('PATCH', `/applications/${IDS.app}`, { interactions_endpoint_url: null, activity_url: null });
     expect(cleared.json()).toMatchObject({ interactions_endpoint_url: null, activity_url: null, name: 'Renamed Bot' });
   });

@@ -1,15 +1,15 @@
 /**
  * An Activity's `authorize()` and `authenticate()` as the client's store runs them against a
  * registry on a real port: the consent screen from the authorize API (no redirect_uri, so
- * the code is exchanged without one), the person's answer, the sample Activity's server
- * exchanging the code with the app's secret, and the token's grant read back for
+ * the code is exchanged without one), the person's answer, the sample Activity's token server
+ * (examples/activity/server.mjs) exchanging the code with the app's secret, and the token's grant read back for
  * `authenticate()`. Cancelling, and closing the Activity while the screen is open, fail the
  * waiting `authorize()` with the reason.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrameHost } from '../../src/renderer/features/activities/frame-host.js';
 import type { AppStore } from '../../src/renderer/store/create-app-store.js';
-import { sampleActivityPath } from '../../src/shared/activity-url.js';
+import { startTokenServer, type RunningServer } from '../../examples/activity/server.mjs';
 import { readWorldFile } from '../../src/registry/start.js';
 import { builtRegistry, EXAMPLE, type ListeningRegistry } from '../helpers/listening-registry.js';
 import { EXAMPLE_WORLD } from '../helpers/registry-process.js';
@@ -17,20 +17,24 @@ import { registryStore, until } from './registry-store.js';
 
 const ACTIVITY = (() => {
   const app = readWorldFile(EXAMPLE_WORLD).applications.find((entry) => entry.name === 'Example Activity');
-  if (app?.activity_url !== sampleActivityPath(app?.id ?? '')) throw new Error('examples/world.json\'s Example Activity no longer points at the sample');
-  return app;
+  if (!app?.url_mappings?.some((mapping) => mapping.prefix === '/') || !app.client_secret) throw new Error('examples/world.json\'s Example Activity no longer maps the sample');
+  return { ...app, client_secret: app.client_secret };
 })();
 
 /** What the sample's `authorize()` asks. */
 const REQUEST = new URLSearchParams({ client_id: ACTIVITY.id, response_type: 'code', scope: 'identify guilds', state: '', prompt: 'none' });
 
 let registry: ListeningRegistry;
+/** The sample's token server, exchanging codes for Example Activity. */
+let tokens: RunningServer;
 
 beforeAll(async () => {
   registry = await builtRegistry({ clientDirectory: null });
+  tokens = await startTokenServer({ port: 0, credentials: () => ({ clientId: ACTIVITY.id, clientSecret: ACTIVITY.client_secret, registry: registry.url }) });
 });
 
 afterAll(async () => {
+  await tokens?.close();
   await registry?.close();
 });
 
@@ -40,7 +44,7 @@ async function openActivity(): Promise<{ store: AppStore; host: FrameHost }> {
   store.setState({
     activity: {
       instanceId: 'i-1', applicationId: ACTIVITY.id, applicationName: ACTIVITY.name, channelId: EXAMPLE.general, guildId: EXAMPLE.guild,
-      url: sampleActivityPath(ACTIVITY.id), proxied: false, proxyPort: null, frameId: 'f-1', participants: [EXAMPLE.alice.id], launchNonce: 'n-1',
+      url: 'http://127.0.0.1:5173/', proxied: false, proxyPort: null, frameId: 'f-1', participants: [EXAMPLE.alice.id], launchNonce: 'n-1',
       platform: 'desktop',
     },
   });
@@ -60,7 +64,7 @@ describe('an Activity\'s authorize() and authenticate() in the client', () => {
     const outcome = await pending;
     if (!outcome.ok) throw new Error(outcome.message);
     expect(store.getState().activityConsent).toBeNull();
-    const exchanged = await fetch(`${registry.url}${sampleActivityPath(ACTIVITY.id)}api/token`, {
+    const exchanged = await fetch(`http://127.0.0.1:${tokens.port}/api/token`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: outcome.code }),
     });
     const { access_token: accessToken } = (await exchanged.json()) as { access_token: string };

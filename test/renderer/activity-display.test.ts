@@ -50,7 +50,7 @@ describe('launching as on a phone', () => {
   });
 
   it('rewrites only the platform: a registry path stays a path, a URL already saying it stays as it is', () => {
-    expect(onPlatform('/_activities/demo/1/?instance_id=i-1&platform=desktop', 'mobile')).toBe('/_activities/demo/1/?instance_id=i-1&platform=mobile');
+    expect(onPlatform('/activity/?instance_id=i-1&platform=desktop', 'mobile')).toBe('/activity/?instance_id=i-1&platform=mobile');
     expect(onPlatform('/?frame_id=f&platform=desktop', 'mobile')).toBe('/?frame_id=f&platform=mobile');
     expect(onPlatform(URL_DESKTOP, 'desktop')).toBe(URL_DESKTOP);
     expect(onPlatform('', 'mobile')).toBe('');

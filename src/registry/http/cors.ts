@@ -2,9 +2,7 @@
  * Cross-origin access to the client's REST surface, so a client page served by one
  * registry can use another (a remote registry in the client's settings) and browser tools
  * can call it: the API (`/api/*`) and the management routes the client uses
- * (`/_slashbench/*`), both answering only a token sent in `Authorization`; and the sample
- * Activity (`/_activities/*`), whose frame has an opaque origin, so its own scripts and its
- * server are cross-origin to it (its server takes a code, as an Activity's does). Any origin, no
+ * (`/_slashbench/*`), both answering only a token sent in `Authorization`. Any origin, no
  * credentials (no cookie is ever read), preflights answered. The host contract
  * (`/_host/*`, which mints tokens and keeps settings), the pages and the OAuth2 forms stay
  * same-origin: they get no CORS header, so a browser keeps other sites from reading them.
@@ -26,7 +24,7 @@ const EXPOSED_HEADERS = [
 const PREFLIGHT_MAX_AGE = 600;
 
 /** Where other origins may read answers: the paths that authenticate by token (or code) only. */
-const CROSS_ORIGIN_PREFIXES = ['/api/', '/_slashbench/', '/_activities/'];
+const CROSS_ORIGIN_PREFIXES = ['/api/', '/_slashbench/'];
 
 /** Whether the request's path (without the query) is under one of those prefixes. */
 export function isCrossOriginPath(url: string): boolean {

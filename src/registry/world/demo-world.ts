@@ -2,14 +2,18 @@
  * The small world a fresh registry starts with when given none: two people, a bot, an app
  * with an Activity, and a guild with roles and channels of the common types. Its tokens
  * are random, printed at creation and kept in the keychain (`npm run tokens` lists them).
- * The Activity is the registry's sample (examples/activity): a confidential client, whose
- * server side (the registry) exchanges codes with its secret, and whose placeholder redirect
- * URI is where `authorize()` codes nominally go, as Discord's Activity guide registers one.
+ * The Activity is the sample (examples/activity, `npm run activity`, which `npm start`
+ * starts too): its URL mappings send `/` to the sample's Vite dev server and `/quotes` to its
+ * quotes API, at the ports the sample uses by default. A confidential client, whose token
+ * server exchanges codes with its secret, and whose placeholder redirect URI is where
+ * `authorize()` codes nominally go, as Discord's Activity guide registers one.
  */
 import type { WorldFile } from '../../shared/world-file.js';
-import { sampleActivityPath } from '../../shared/activity-url.js';
 import { PERMISSION, EMBEDDED_FLAG } from '../domain/permissions.js';
 import { generateSecret, generateToken } from '../store/secrets.js';
+
+/** Where the sample Activity listens by default (examples/activity/dev.mjs): its quotes API, its dev server. */
+const SAMPLE_MAPPINGS = [{ prefix: '/quotes', target: '127.0.0.1:3002' }, { prefix: '/', target: '127.0.0.1:5173' }];
 
 export function demoWorld(nextId: () => string): WorldFile {
   const [alice, bob, bot, activity, guild] = [nextId(), nextId(), nextId(), nextId(), nextId()];
@@ -26,7 +30,7 @@ export function demoWorld(nextId: () => string): WorldFile {
       {
         id: activity, name: 'Demo Activity', owner_id: alice, flags: EMBEDDED_FLAG,
         bot_token: generateToken(activity), client_secret: generateSecret(),
-        redirect_uris: ['http://127.0.0.1/callback'], activity_url: sampleActivityPath(activity),
+        redirect_uris: ['http://127.0.0.1/callback'], url_mappings: SAMPLE_MAPPINGS,
       },
     ],
     guilds: [

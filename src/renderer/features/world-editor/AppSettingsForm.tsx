@@ -57,7 +57,7 @@ export function AppSettingsForm({ app }: { app: EditedApplication }) {
       </Field>
       <Field
         form={form} name="activity_url" label="Application URL Override"
-        hint="Framed as it is, in place of the URL mappings' proxy: an http(s) URL, or a path of this registry such as the sample's /_activities/demo/<app id>/. Blank: the root mapping / is framed through the proxy."
+        hint="Framed as it is, in place of the URL mappings' proxy: an http(s) URL, or a path of this registry. Blank: the root mapping / is framed through the proxy."
       >
         <input {...input('activity_url')} value={fields.activityUrl} onChange={(event) => change({ activityUrl: event.target.value })} />
       </Field>
