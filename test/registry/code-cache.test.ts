@@ -38,7 +38,9 @@ afterEach(async () => {
 });
 
 async function cacheFiles(): Promise<string[]> {
-  return (await readdir(join(directory, 'cache', 'slashbench')).catch(() => [])).map((name) => join(directory, 'cache', 'slashbench', name));
+  // A `.tmp` is a cache still being written, renamed into place once whole (it may be gone by the next look).
+  const names = await readdir(join(directory, 'cache', 'slashbench')).catch(() => []);
+  return names.filter((name) => !name.endsWith('.tmp')).map((name) => join(directory, 'cache', 'slashbench', name));
 }
 
 describe('the code cache', () => {
