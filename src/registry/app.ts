@@ -25,6 +25,7 @@ import { logSettings, type LogSettings } from './http/log-redaction.js';
 import { isDiscontinued, routedUrl } from './http/api-version.js';
 import { plainPathEscapes } from './http/path-escapes.js';
 import { answerFrameworkError, MAX_PATH_VALUE, serviceErrorOf } from './http/framework-errors.js';
+import { endConnectionsOnClose } from './http/closing-connections.js';
 import { KEEP_ALIVE_TIMEOUT_MS } from './http/held-server.js';
 import { answerWrongMethods } from './http/resource.js';
 import { RateLimiter, type RouteLimit } from './http/rate-limits.js';
@@ -205,6 +206,10 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
     // every start, a twentieth of it.
     schemaController: { compilersFactory: { buildValidator: noSchemas, buildSerializer: noSchemas } },
   });
+  // A close's first step, before the gateway closes and the driver's waits end: every answer
+  // made from then on is its connection's last (set below, once the server's listeners are in place).
+  let endConnections: () => void = () => undefined;
+  app.addHook('preClose', async () => endConnections());
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   connectFeed(app, context, feedHolder);
   registerJsonBody(app);
@@ -248,6 +253,8 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   registerGatewayRoutes(app, context, sessionStarts);
   // Last, once every path is known; after CORS, so a page on another origin reads a 405 as any answer.
   answerWrongMethods(app, MAX_PATH_VALUE);
+  // After the lean route has taken the server's request listeners.
+  endConnections = endConnectionsOnClose(app.server);
   return app;
 }
 
