@@ -18,6 +18,7 @@ import { relayBus, type ChangeFeed } from './feed/change-feed.js';
 import { sessionRegistry } from './feed/gateway-sessions.js';
 import { startFeed } from './feed/start-feed.js';
 import { ActivityLauncher } from './interactions/activities.js';
+import { DeadlineTimers } from './interactions/deadline-timers.js';
 import { InteractionLedger } from './interactions/ledger.js';
 import { DEFAULT_BODY_LIMIT, registerJsonBody } from './http/json-body.js';
 import { registerMultipartBodies } from './http/multipart-body.js';
@@ -112,6 +113,8 @@ export interface RegistryContext {
   activityProxy: ActivityProxy;
   /** How long an app has for its first response: the same deadline HTTP delivery waits. */
   deadlineMs: number;
+  /** The timers of those deadlines, cancelled when the app closes. */
+  deadlines: DeadlineTimers;
   /** Live sessions of bots and clients: where dispatches (INTERACTION_CREATE, client events) go. */
   gateway: GatewayHub;
   /** The client's settings (the host contract's readSettings/writeSettings). */
@@ -184,6 +187,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
       ...(options.activityProxyTimeoutMs === undefined ? {} : { timeoutMs: options.activityProxyTimeoutMs }),
     }),
     deadlineMs,
+    deadlines: new DeadlineTimers(),
     gateway,
     settings: options.settings ?? memorySettings(),
     redirects: options.redirects ?? new RedirectInbox(now),
@@ -220,6 +224,8 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   // Before the HTTP server closes: it would wait for the upgraded gateway sockets.
   app.addHook('preClose', () => gateway.close());
   app.addHook('preClose', () => context.activityProxy.close());
+  // Before the store closes (after the app, in start.ts and startBench): a deadline then could only fail.
+  app.addHook('onClose', () => context.deadlines.close());
   app.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
     const known = serviceErrorOf(error);
     // A 500 is a fault of the registry's own, logged with its cause; the faults a registry
