@@ -18,6 +18,7 @@ import { relayBus, type ChangeFeed } from './feed/change-feed.js';
 import { sessionRegistry } from './feed/gateway-sessions.js';
 import { startFeed } from './feed/start-feed.js';
 import { ActivityLauncher } from './interactions/activities.js';
+import { DeadlineTimers } from './interactions/deadline-timers.js';
 import { InteractionLedger } from './interactions/ledger.js';
 import { DEFAULT_BODY_LIMIT, registerJsonBody } from './http/json-body.js';
 import { registerMultipartBodies } from './http/multipart-body.js';
@@ -25,6 +26,7 @@ import { logSettings, type LogSettings } from './http/log-redaction.js';
 import { isDiscontinued, routedUrl } from './http/api-version.js';
 import { plainPathEscapes } from './http/path-escapes.js';
 import { answerFrameworkError, MAX_PATH_VALUE, serviceErrorOf } from './http/framework-errors.js';
+import { endConnectionsOnClose } from './http/closing-connections.js';
 import { KEEP_ALIVE_TIMEOUT_MS } from './http/held-server.js';
 import { answerWrongMethods } from './http/resource.js';
 import { RateLimiter, type RouteLimit } from './http/rate-limits.js';
@@ -108,6 +110,8 @@ export interface RegistryContext {
   activityProxy: ActivityProxy;
   /** How long an app has for its first response: the same deadline HTTP delivery waits. */
   deadlineMs: number;
+  /** The timers of those deadlines, cancelled when the app closes. */
+  deadlines: DeadlineTimers;
   /** Live sessions of bots and clients: where dispatches (INTERACTION_CREATE, client events) go. */
   gateway: GatewayHub;
   /** The client's settings (the host contract's readSettings/writeSettings). */
@@ -180,6 +184,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
       ...(options.activityProxyTimeoutMs === undefined ? {} : { timeoutMs: options.activityProxyTimeoutMs }),
     }),
     deadlineMs,
+    deadlines: new DeadlineTimers(),
     gateway,
     settings: options.settings ?? memorySettings(),
     redirects: options.redirects ?? new RedirectInbox(now),
@@ -202,6 +207,10 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
     // every start, a twentieth of it.
     schemaController: { compilersFactory: { buildValidator: noSchemas, buildSerializer: noSchemas } },
   });
+  // A close's first step, before the gateway closes and the driver's waits end: every answer
+  // made from then on is its connection's last (set below, once the server's listeners are in place).
+  let endConnections: () => void = () => undefined;
+  app.addHook('preClose', async () => endConnections());
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   connectFeed(app, context, feedHolder);
   registerJsonBody(app);
@@ -212,6 +221,8 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   // Before the HTTP server closes: it would wait for the upgraded gateway sockets.
   app.addHook('preClose', () => gateway.close());
   app.addHook('preClose', () => context.activityProxy.close());
+  // Before the store closes (after the app, in start.ts and startBench): a deadline then could only fail.
+  app.addHook('onClose', () => context.deadlines.close());
   app.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
     const known = serviceErrorOf(error);
     // A 500 is a fault of the registry's own, logged with its cause; the faults a registry
@@ -244,6 +255,8 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   registerGatewayRoutes(app, context, sessionStarts);
   // Last, once every path is known; after CORS, so a page on another origin reads a 405 as any answer.
   answerWrongMethods(app, MAX_PATH_VALUE);
+  // After the lean route has taken the server's request listeners.
+  endConnections = endConnectionsOnClose(app.server);
   return app;
 }
 

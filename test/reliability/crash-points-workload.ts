@@ -8,6 +8,10 @@
  * flight: after a restart on the same data directory its object must be in the state of
  * its last acknowledged write or of that in-flight one (which may have committed), never
  * an older one (a lost write) and never a mixture (half a bulk overwrite).
+ *
+ * The registry runs on its test clock (`--test-clock`): a command's life turns the day
+ * before its guild has had 200 creates in one, since the registry rightly refuses the 201st
+ * (30034), and a long run on a fast machine makes more.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -80,6 +84,39 @@ export interface CrashWorld {
   oauthApp: { id: string; secret: string; redirect: string };
 }
 
+const DAY_MS = 86_400_000;
+/** The creates a command's life makes in a guild before it turns the day: short of the service's 200. */
+export const CREATES_PER_DAY = 150;
+/** How long the workload keeps a Bearer token: a day short of its 7-day lifetime. */
+const BEARER_KEPT_MS = 6 * DAY_MS;
+
+/**
+ * The registry's test clock as the workload moved it: a restarted registry starts on the
+ * machine's time again, so it is moved to where the last one was before any write.
+ */
+export class WorkloadClock {
+  offsetMs = 0;
+
+  constructor(private readonly token: string) {}
+
+  /** Moves the registry's clock `ms` on (counted first: a kill during the move still moves the next registry). */
+  advance(url: string, ms: number): Promise<Response> {
+    this.offsetMs += ms;
+    return this.move(url, ms);
+  }
+
+  /** Moves a restarted registry's clock to where the workload left it. */
+  async restore(url: string): Promise<void> {
+    if (this.offsetMs > 0) await readJson(await this.move(url, this.offsetMs), 'restoring the clock');
+  }
+
+  private move(url: string, ms: number): Promise<Response> {
+    return fetch(`${url}/_slashbench/driver/clock`, {
+      method: 'POST', headers: json({ authorization: this.token }), body: JSON.stringify({ advance_ms: ms }),
+    });
+  }
+}
+
 const REDIRECT = 'https://crash.example/callback';
 
 /** Writes a world with `apps` bot applications installed in one guild owned by the person who edits it. */
@@ -133,11 +170,17 @@ export async function permissionsToken(url: string, world: CrashWorld): Promise<
   return grant.access_token;
 }
 
-/** A command's life in a guild, one after another: create, patch, patch, delete. State: `absent` or `name: description`. */
-function commandLife(world: CrashWorld, app: { id: string; token: string }, label: string): Plan {
+/**
+ * A command's life in a guild, one after another: create, patch, patch, delete; every
+ * CREATES_PER_DAY creates the day turns (the clock moves, the command still absent).
+ * State: `absent` or `name: description`.
+ */
+export function commandLife(world: CrashWorld, app: { id: string; token: string }, label: string, clock: WorkloadClock): Plan {
   const base = `/api/v10/applications/${app.id}/guilds/${world.guild}/commands`;
   let id = '';
   let serial = 0;
+  // Counted when sent: one in flight at a kill may have been made.
+  let createsToday = 0;
   const read = async (url: string) => {
     const commands = await readJson<Array<{ id: string; name: string; description: string }>>(await fetch(`${url}${base}`, { headers: bot(app) }), 'list');
     if (commands.length > 1) return `${commands.length} commands`;
@@ -149,12 +192,22 @@ function commandLife(world: CrashWorld, app: { id: string; token: string }, labe
     name: `${label} (create/patch/delete)`,
     read,
     next(acked, k) {
+      if (acked === 'absent' && createsToday >= CREATES_PER_DAY) {
+        return {
+          state: 'absent', ok: 200,
+          send: (url) => {
+            createsToday = 0;
+            return clock.advance(url, DAY_MS);
+          },
+        };
+      }
       if (acked === 'absent') {
         const name = `${label}-${serial++}`;
         const state = `${name}: created ${k}`;
         return {
           state, ok: 201,
           send: async (url) => {
+            createsToday += 1;
             const response = await fetch(`${url}${base}`, { method: 'POST', headers: json(bot(app)), body: JSON.stringify({ name, description: `created ${k}` }) });
             if (response.status === 201) id = ((await response.clone().json()) as { id: string }).id;
             return response;
@@ -200,7 +253,7 @@ function bulkOverwrites(app: { id: string; token: string }, label: string): Plan
 }
 
 /** Permission PUTs on one command, cycling through three overwrite sets so any two neighbours differ. */
-function permissionEdits(world: CrashWorld, app: { id: string; token: string }, bearer: () => string, command: () => string): Plan {
+function permissionEdits(world: CrashWorld, app: { id: string; token: string }, bearer: (url: string) => Promise<string>, command: () => string): Plan {
   const variants = [
     [{ id: world.guild, type: 1, permission: true }],
     [{ id: world.role, type: 1, permission: true }],
@@ -222,8 +275,8 @@ function permissionEdits(world: CrashWorld, app: { id: string; token: string }, 
       const index = acked.startsWith('variant ') ? (Number(acked.slice(8)) + 1) % 3 : 0;
       return {
         state: `variant ${index}`, ok: 200,
-        send: (url) => fetch(`${url}${path()}`, {
-          method: 'PUT', headers: json({ authorization: `Bearer ${bearer()}` }), body: JSON.stringify({ permissions: variants[index] }),
+        send: async (url) => fetch(`${url}${path()}`, {
+          method: 'PUT', headers: json({ authorization: `Bearer ${await bearer(url)}` }), body: JSON.stringify({ permissions: variants[index] }),
         }),
       };
     },
@@ -267,20 +320,25 @@ function worldEdits(world: CrashWorld): Plan[] {
 }
 
 /** The pipelines of one registry's data directory, with their starting states read from it. */
-export async function crashPipelines(registry: RegistryProcess, world: CrashWorld, problems: string[]): Promise<Pipeline[]> {
+export async function crashPipelines(registry: RegistryProcess, world: CrashWorld, clock: WorkloadClock, problems: string[]): Promise<Pipeline[]> {
   const { url } = registry;
   const [first, second, third] = world.apps;
   // The command whose permissions are edited, registered once; and the Bearer token, kept across restarts.
   const target = await readJson<{ id: string }>(await fetch(`${url}/api/v10/applications/${first!.id}/guilds/${world.guild}/commands`, {
     method: 'POST', headers: json(bot(first!)), body: JSON.stringify({ name: 'guarded', description: 'Its permissions change' }),
   }), 'create guarded');
-  const bearer = await permissionsToken(url, world);
+  // Kept across restarts, and taken again before the clock's days outrun it.
+  let bearer = { token: await permissionsToken(url, world), at: clock.offsetMs };
+  const currentBearer = async (at: string) => {
+    if (clock.offsetMs - bearer.at >= BEARER_KEPT_MS) bearer = { token: await permissionsToken(at, world), at: clock.offsetMs };
+    return bearer.token;
+  };
   const plans = [
-    commandLife(world, second!, 'life-a'),
-    commandLife(world, third!, 'life-b'),
+    commandLife(world, second!, 'life-a', clock),
+    commandLife(world, third!, 'life-b', clock),
     bulkOverwrites(second!, 'a'),
     bulkOverwrites(third!, 'b'),
-    permissionEdits(world, first!, () => bearer, () => target.id),
+    permissionEdits(world, first!, currentBearer, () => target.id),
     ...worldEdits(world),
   ];
   return Promise.all(plans.map(async (plan) => new Pipeline(plan, await plan.read(url), problems)));

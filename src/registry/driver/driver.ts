@@ -90,7 +90,7 @@ export class Driver {
     return run;
   }
 
-  /** Waits up to `timeoutMs` for `wait`; `closed` resolves when the caller has gone away. */
+  /** Waits up to `timeoutMs` for `wait`; `closed` resolves when the caller has gone away or the registry closes. */
   async wait(run: BookedRun, wait: DriverWait, count: number, timeoutMs: number, closed: Promise<void>): Promise<WaitAnswer> {
     const verdict = await new Promise<ReturnType<typeof judge> | 'timeout'>((resolve) => {
       const now = judge(wait, count, this.book.outcome(run));

@@ -47,12 +47,10 @@ export async function deliver(
   services: InteractionServices, application: ApplicationRecord, record: InteractionRecord,
   sent: (error?: unknown) => void, write: () => Promise<void>,
 ): Promise<void> {
-  const deadline = setTimeout(() => {
+  const cancelDeadline = services.deadlines.after(Math.max(0, record.created_at + services.deadlineMs - services.now()), () =>
     deadlineReached(services, record).catch((error: unknown) => {
       console.error(`slashbench: an interaction's deadline could not be applied: ${(error as Error).message}`);
-    });
-  }, Math.max(0, record.created_at + services.deadlineMs - services.now()));
-  deadline.unref();
+    }));
   const inspect = (type: string, data: Record<string, unknown>) =>
     toUser(services, record.user_id, type, { id: record.id, nonce: record.nonce, application_id: application.id, ...data });
   const announce = () => toUser(services, record.user_id, 'INTERACTION_CREATE', { id: record.id, nonce: record.nonce });
@@ -62,7 +60,7 @@ export async function deliver(
       await write();
       return true;
     } catch (error) {
-      clearTimeout(deadline);
+      cancelDeadline();
       sent(error);
       return false;
     }
@@ -83,7 +81,7 @@ export async function deliver(
       services.bus.emit('botDispatch', { application_id: application.id, event: 'INTERACTION_CREATE', data: record.payload, guild_id: record.guild_id });
       return;
     }
-    clearTimeout(deadline);
+    cancelDeadline();
     await fail(services, record, 'no-bot', 'No bot of this app is connected to the gateway, and it has no interactions endpoint URL.');
     return;
   }
@@ -98,7 +96,7 @@ export async function deliver(
   if (!verdict.ok) {
     if (!await stored()) return;
     if (!verifying) announce();
-    clearTimeout(deadline);
+    cancelDeadline();
     await fail(services, record, 'endpoint-error', `The interactions endpoint failed verification (${verdict.check}): ${verdict.reason}`);
     sent();
     return;
@@ -143,5 +141,5 @@ export async function deliver(
     default:
       await fail(services, record, 'endpoint-error', `The endpoint answered badly (${result.outcome}${result.status ? ` ${result.status}` : ''}): ${result.error ?? result.responseBody ?? ''}`);
   }
-  if (record.response_type !== null || record.expired) clearTimeout(deadline);
+  if (record.response_type !== null || record.expired) cancelDeadline();
 }

@@ -9,6 +9,7 @@ import type { GatewayHub } from '../gateway/hub.js';
 import type { Store } from '../store/store.js';
 import type { ActivityProxy } from '../activity-proxy/activity-proxy.js';
 import type { ActivityLauncher } from './activities.js';
+import type { DeadlineTimers } from './deadline-timers.js';
 import type { InteractionLedger } from './ledger.js';
 
 export interface InteractionServices {
@@ -25,6 +26,8 @@ export interface InteractionServices {
   nextId: () => string;
   /** How long an app has for its first response (3 s; tests shorten it). */
   deadlineMs: number;
+  /** The deadlines' timers, cancelled when the registry closes. */
+  deadlines: DeadlineTimers;
   /** The change feed to the other processes on the store, once started; null when there are none to have. */
   feed?: ChangeFeed | null;
 }

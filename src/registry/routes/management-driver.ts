@@ -9,7 +9,7 @@
  * /_slashbench/driver/ready` waits for an app's bot and commands; `GET
  * /_slashbench/driver/place` finds a channel by names. Authenticated as the management API is.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DRIVER_WAITS, driverActionSchema, type DriverWait } from '../../shared/driver-api.js';
 import type { RegistryContext } from '../app.js';
@@ -64,6 +64,23 @@ export function registerDriverRoutes(app: FastifyInstance, context: RegistryCont
     book.close();
     done();
   });
+  // A registry that closes ends every wait at once, answered as things stand: the HTTP
+  // server's close waits for every answer, and a bot that never came would hold it.
+  const waiting = new Set<() => void>();
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    for (const end of waiting) end();
+  });
+  const waitEnds = (reply: FastifyReply) => new Promise<void>((resolve) => {
+    if (closing) return resolve();
+    const end = () => {
+      waiting.delete(end);
+      resolve();
+    };
+    waiting.add(end);
+    reply.raw.once('close', end);
+  });
 
   resource(app, `${BASE}/runs`, {
     // With `?wait=`, it acts and waits in one request, as a GET of the run would.
@@ -72,8 +89,7 @@ export function registerDriverRoutes(app: FastifyInstance, context: RegistryCont
       const { wait, count, timeoutMs } = waitQuery(request);
       const started = await driver.start(user, callerHeaders(request), parseWorldBody(driverActionSchema, request.body));
       if (wait === null) return started;
-      const gone = new Promise<void>((resolve) => reply.raw.once('close', () => resolve()));
-      const answer = await driver.wait(driver.run(user, started.id), wait, count, timeoutMs, gone);
+      const answer = await driver.wait(driver.run(user, started.id), wait, count, timeoutMs, waitEnds(reply));
       return reply.code(answer.status).send(answer.body);
     } },
   });
@@ -84,8 +100,7 @@ export function registerDriverRoutes(app: FastifyInstance, context: RegistryCont
       const run = driver.run(user, (request.params as { runId: string }).runId);
       const { wait, count, timeoutMs } = waitQuery(request);
       if (wait === null) return driver.view(run);
-      const gone = new Promise<void>((resolve) => reply.raw.once('close', () => resolve()));
-      const answer = await driver.wait(run, wait, count, timeoutMs, gone);
+      const answer = await driver.wait(run, wait, count, timeoutMs, waitEnds(reply));
       return reply.code(answer.status).send(answer.body);
     },
   });
@@ -115,8 +130,7 @@ export function registerDriverRoutes(app: FastifyInstance, context: RegistryCont
       const application = await findApplication(context.store, query.application);
       const commands = typeof query.commands === 'string' ? query.commands.split(',').map((name) => name.trim().replace(/^\//, '')).filter((name) => name !== '') : [];
       const { timeoutMs } = waitQuery(request);
-      const gone = new Promise<void>((resolve) => reply.raw.once('close', () => resolve()));
-      const state = await whenReady(context, application, commands, timeoutMs, gone);
+      const state = await whenReady(context, application, commands, timeoutMs, waitEnds(reply));
       if (state.ready) return state;
       return reply.code(408).send({ message: `Expected ${application.name} to be ready within ${timeoutMs} ms, but ${notReady(application.name, state).replace(`${application.name} is not ready: `, '')}.`, code: 0, readiness: state });
     },
