@@ -21,10 +21,9 @@ import type { RunningSample } from '../../examples/activity/dev.mjs';
 import { buildClient, type ClientBuild } from '../helpers/client-build.js';
 import { pageSize, seriousViolations } from '../helpers/page-checks.js';
 import { REPO_ROOT } from '../helpers/registry-process.js';
-import { startDemoSample } from '../helpers/sample-activity.js';
+import { activityFrameOf, demoId, openClientPage, startDemoSample, VIEWPORT } from '../helpers/sample-activity.js';
 
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
-const VIEWPORT = { width: 1280, height: 720 };
 
 let client: ClientBuild;
 let sample: RunningSample;
@@ -36,38 +35,14 @@ let alice: Page;
 let bob: Page;
 let aliceFrame: Frame;
 
-function demoId(kind: 'users' | 'applications', name: string): string {
-  const found = kind === 'users' ? demo.users.find((user) => user.username === name) : demo.applications.find((app) => app.name === name);
-  if (!found) throw new Error(`the demo world has no ${name}`);
-  return found.id;
-}
 
-async function openClient(path: string): Promise<Page> {
-  const page = await browser.context.newPage();
-  await page.setViewportSize(VIEWPORT);
-  page.on('pageerror', (error) => console.error('page error:', error));
-  await page.goto(`${registry.url}${path}`);
-  await page.locator('body[data-ready="true"]').waitFor();
-  return page;
-}
 
-/** The sample Activity's frame, wherever the panel nests it. */
-async function sampleFrame(page: Page): Promise<Frame> {
-  await page.getByTestId('activity-frame').waitFor();
-  for (;;) {
-    // The sample's frame: the one the launch's parameters name (the client's own page has none).
-    const frame = page.frames().find((candidate) => URL.canParse(candidate.url()) && new URL(candidate.url()).searchParams.has('frame_id'));
-    if (frame) return frame;
-    // A short wait for the next navigation, then a fresh look (one may land between the two).
-    await page.waitForEvent('framenavigated', { timeout: 500 }).catch(() => undefined);
-  }
-}
 
 /** Consents to Demo Activity's authorize() and waits until the page says who signed in. */
 async function consent(page: Page): Promise<Frame> {
   await page.getByTestId('consent').waitFor();
   await page.getByTestId('consent-authorize').click();
-  const frame = await sampleFrame(page);
+  const frame = await activityFrameOf(page);
   await frame.locator('[data-testid="step-authenticate"][data-status="done"]').waitFor();
   return frame;
 }
@@ -112,9 +87,9 @@ describe('an Activity on a phone, in picture-in-picture, with two people', () =>
     demo = registry.demo;
     sample = await startDemoSample(registry);
     browser = await openBrowser();
-    alice = await openClient('/');
+    alice = await openClientPage(browser, registry, '/');
     // Bob watches the channel before Alice launches: he hears the launch message come.
-    bob = await openClient(`/?user=${demoId('users', 'bob')}`);
+    bob = await openClientPage(browser, registry, `/?user=${demoId(demo, 'users', 'bob')}`);
   });
 
   afterAll(async () => {
@@ -135,7 +110,7 @@ describe('an Activity on a phone, in picture-in-picture, with two people', () =>
 
     await alice.getByTestId('app-launcher-button').click();
     expect(await alice.getByTestId('app-launcher-platform').textContent()).toContain('phone');
-    await alice.locator(`[data-testid="app-launcher-entry"][data-application-id="${demoId('applications', 'Demo Activity')}"]`).click();
+    await alice.locator(`[data-testid="app-launcher-entry"][data-application-id="${demoId(demo, 'applications', 'Demo Activity')}"]`).click();
     aliceFrame = await consent(alice);
     expect(new URL(aliceFrame.url()).searchParams.get('platform')).toBe('mobile');
     await fact(aliceFrame, 'platform', 'mobile');

@@ -25,10 +25,9 @@ import { startRegistry, type RunningRegistry } from '../../src/registry/start.js
 import { openBrowser, type TestBrowser } from '../helpers/chromium.js';
 import { buildClient, type ClientBuild } from '../helpers/client-build.js';
 import { REPO_ROOT } from '../helpers/registry-process.js';
-import { startDemoSample } from '../helpers/sample-activity.js';
+import { activityFrameOf, demoId, openClientPage, startDemoSample } from '../helpers/sample-activity.js';
 
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
-const VIEWPORT = { width: 1280, height: 720 };
 
 let client: ClientBuild;
 let sample: RunningSample;
@@ -38,38 +37,16 @@ let demo: WorldFile;
 let browser: TestBrowser;
 let alice: Page;
 
-/** An id of the demo world, by name. */
-function demoId(kind: 'users' | 'applications', name: string): string {
-  const found = kind === 'users' ? demo.users.find((user) => user.username === name) : demo.applications.find((app) => app.name === name);
-  if (!found) throw new Error(`the demo world has no ${name}`);
-  return found.id;
-}
 
-async function openClient(path: string): Promise<Page> {
-  const page = await browser.context.newPage();
-  await page.setViewportSize(VIEWPORT);
-  page.on('pageerror', (error) => console.error('page error:', error));
-  await page.goto(`${registry.url}${path}`);
-  await page.locator('body[data-ready="true"]').waitFor();
-  return page;
-}
 
-/** The Activity's frame (Playwright reaches into it whatever its origin). */
-async function sampleFrame(page: Page): Promise<Frame> {
-  await page.getByTestId('activity-frame').waitFor();
-  const handle = await page.getByTestId('activity-frame').elementHandle();
-  const frame = await handle?.contentFrame();
-  if (!frame) throw new Error('the Activity panel has no frame');
-  return frame;
-}
 
 /** Launches Demo Activity from the App Launcher, consents, and waits until the page says who signed in. */
 async function launchAndConsent(page: Page): Promise<Frame> {
   await page.getByTestId('app-launcher-button').click();
-  await page.locator(`[data-testid="app-launcher-entry"][data-application-id="${demoId('applications', 'Demo Activity')}"]`).click();
+  await page.locator(`[data-testid="app-launcher-entry"][data-application-id="${demoId(demo, 'applications', 'Demo Activity')}"]`).click();
   await page.getByTestId('consent').waitFor();
   await page.getByTestId('consent-authorize').click();
-  const frame = await sampleFrame(page);
+  const frame = await activityFrameOf(page);
   await frame.locator('[data-testid="step-authenticate"][data-status="done"]').waitFor();
   return frame;
 }
@@ -84,7 +61,7 @@ describe('the sample Activity, as a newcomer meets it', () => {
     demo = registry.demo;
     sample = await startDemoSample(registry);
     browser = await openBrowser();
-    alice = await openClient('/');
+    alice = await openClientPage(browser, registry, '/');
   });
 
   afterAll(async () => {
@@ -96,14 +73,14 @@ describe('the sample Activity, as a newcomer meets it', () => {
   });
 
   it('launches from the App Launcher through the proxy, asks for consent, and shows the signed-in person inside the frame', async () => {
-    expect(await alice.locator('body').getAttribute('data-user-id')).toBe(demoId('users', 'alice'));
+    expect(await alice.locator('body').getAttribute('data-user-id')).toBe(demoId(demo, 'users', 'alice'));
     await alice.getByTestId('app-launcher-button').click();
-    await alice.locator(`[data-testid="app-launcher-entry"][data-application-id="${demoId('applications', 'Demo Activity')}"]`).click();
+    await alice.locator(`[data-testid="app-launcher-entry"][data-application-id="${demoId(demo, 'applications', 'Demo Activity')}"]`).click();
     // authorize(): the client's consent screen, for the app, with the scopes the page asked for.
     await alice.getByTestId('consent').waitFor();
     expect(await alice.getByTestId('consent-app').textContent()).toBe('Demo Activity');
     expect(await alice.getByTestId('consent-scope').evaluateAll((items) => items.map((item) => item.getAttribute('data-scope')))).toEqual(['identify', 'guilds']);
-    const frame = await sampleFrame(alice);
+    const frame = await activityFrameOf(alice);
     expect(await frame.getByTestId('step-ready').getAttribute('data-status')).toBe('done');
     // The app's own origin (the registry's host, the port of the app's proxy listener), not the dev server's nor the client's.
     const origin = await frame.evaluate('location.origin') as string;
@@ -121,7 +98,7 @@ describe('the sample Activity, as a newcomer meets it', () => {
   });
 
   it('shows the external API\'s quote, fetched at its own URL and sent through the /quotes mapping by patchUrlMappings', async () => {
-    const frame = await sampleFrame(alice);
+    const frame = await activityFrameOf(alice);
     const { text } = await (await fetch(`${sample.quotesUrl}/today`)).json() as { text: string };
     await frame.locator('[data-testid="quote"][data-value="loaded"]').waitFor();
     expect(await frame.getByTestId('quote').textContent()).toBe(text);
@@ -148,7 +125,7 @@ describe('the sample Activity, as a newcomer meets it', () => {
   });
 
   it('answers a command the client does not handle with the SDK\'s own error', async () => {
-    const frame = await sampleFrame(alice);
+    const frame = await activityFrameOf(alice);
     await frame.getByTestId('unsupported-command').click();
     await frame.locator('[data-testid="command-result"]', { hasText: 'Error 4002' }).waitFor();
     expect(await frame.getByTestId('command-result').textContent()).toMatch(/^Error 4002: Invalid command: START_PURCHASE\. This client handles AUTHORIZE, /);
@@ -163,10 +140,10 @@ describe('the sample Activity, as a newcomer meets it', () => {
   });
 
   it('tells the page when someone joins, through the participants event it subscribed to', async () => {
-    const bob = await openClient(`/?user=${demoId('users', 'bob')}`);
+    const bob = await openClientPage(browser, registry, `/?user=${demoId(demo, 'users', 'bob')}`);
     const bobFrame = await launchAndConsent(bob);
     expect(await bobFrame.getByTestId('user-name').textContent()).toBe('Bob');
-    const aliceFrame = await sampleFrame(alice);
+    const aliceFrame = await activityFrameOf(alice);
     await aliceFrame.locator('[data-testid="participants"]', { hasText: 'Alice, Bobby' }).waitFor();
     await bob.getByTestId('activity-close').click();
     await aliceFrame.locator('[data-testid="participants"]', { hasText: /^Alice$/ }).waitFor();
@@ -177,17 +154,17 @@ describe('the sample Activity, as a newcomer meets it', () => {
     // Alice leaves, ending the instance, so the next launch frames the app's URL afresh.
     await alice.getByTestId('activity-close').click();
     await alice.getByTestId('activity-frame').waitFor({ state: 'detached' });
-    const app = demoId('applications', 'Demo Activity');
+    const app = demoId(demo, 'applications', 'Demo Activity');
     const token = demo.users.find((user) => user.username === 'alice')?.token ?? '';
     const edited = await fetch(`${registry.url}/_slashbench/applications/${app}`, {
       method: 'PATCH', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify({ activity_url: `${sample.url}/` }),
     });
     expect(edited.status).toBe(200);
-    const page = await openClient('/');
+    const page = await openClientPage(browser, registry, '/');
     await page.getByTestId('app-launcher-button').click();
     await page.locator(`[data-testid="app-launcher-entry"][data-application-id="${app}"]`).click();
     // The SDK hears the client through its message sender (an opaque origin it accepts), from 127.0.0.1's client page.
-    const frame = await sampleFrame(page);
+    const frame = await activityFrameOf(page);
     await frame.locator('[data-testid="step-ready"][data-status="done"]').waitFor();
     expect(await frame.evaluate('location.origin')).toBe(sample.url);
     // authorize() reaches the person: the consent screen, for Demo Activity.

@@ -5,9 +5,40 @@
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
 import { startSample, type RunningSample } from '../../examples/activity/dev.mjs';
 import type { RunningRegistry } from '../../src/registry/start.js';
+import type { WorldFile } from '../../src/shared/world-file.js';
+import type { TestBrowser } from './chromium.js';
 import { REPO_ROOT } from './registry-process.js';
+
+/** An id of the demo world, by name. */
+export function demoId(demo: WorldFile, kind: 'users' | 'applications', name: string): string {
+  const found = kind === 'users' ? demo.users.find((user) => user.username === name) : demo.applications.find((app) => app.name === name);
+  if (!found) throw new Error(`the demo world has no ${name}`);
+  return found.id;
+}
+
+/** The smallest window the client is made for. */
+export const VIEWPORT = { width: 1280, height: 720 };
+
+/** The client at `path` of the registry, in a new page of VIEWPORT's size, once it says it is ready. */
+export async function openClientPage(browser: TestBrowser, registry: RunningRegistry, path: string): Promise<Page> {
+  const page = await browser.context.newPage();
+  await page.setViewportSize(VIEWPORT);
+  page.on('pageerror', (error) => console.error('page error:', error));
+  await page.goto(`${registry.url}${path}`);
+  await page.locator('body[data-ready="true"]').waitFor();
+  return page;
+}
+
+/** The Activity's frame in the panel (Playwright reaches into it whatever its origin). */
+export async function activityFrameOf(page: Page): Promise<Frame> {
+  await page.getByTestId('activity-frame').waitFor();
+  const frame = await (await page.getByTestId('activity-frame').elementHandle())?.contentFrame();
+  if (!frame) throw new Error('the Activity panel has no frame');
+  return frame;
+}
 
 /** Starts the sample for Demo Activity and maps the app to it; `close()` stops it. */
 export async function startDemoSample(registry: RunningRegistry): Promise<RunningSample> {
