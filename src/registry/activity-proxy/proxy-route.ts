@@ -17,7 +17,7 @@ export const OWN_PATHS = '/.slashbench/';
 export type ProxyRoute =
   | { kind: 'mapped'; application: ApplicationRecord; origin: string; mapped: MappedRequest }
   | { kind: 'own'; application: ApplicationRecord; origin: string; path: string }
-  | { kind: 'refused'; applicationId: string; status: 400 | 404; message: string; mapping?: UrlMapping };
+  | { kind: 'refused'; applicationId: string; status: 400 | 404; message: string };
 
 /** How many Host headers the request carries (Node keeps only the first in `headers`). */
 function hostCount(request: IncomingMessage): number {
