@@ -35,9 +35,6 @@ let alice: Page;
 let bob: Page;
 let aliceFrame: Frame;
 
-
-
-
 /** Consents to Demo Activity's authorize() and waits until the page says who signed in. */
 async function consent(page: Page): Promise<Frame> {
   await page.getByTestId('consent').waitFor();

@@ -37,9 +37,6 @@ let demo: WorldFile;
 let browser: TestBrowser;
 let alice: Page;
 
-
-
-
 /** Launches Demo Activity from the App Launcher, consents, and waits until the page says who signed in. */
 async function launchAndConsent(page: Page): Promise<Frame> {
   await page.getByTestId('app-launcher-button').click();
