@@ -27,16 +27,24 @@ export function roleView(role: RoleRecord): APIRole {
   };
 }
 
+/**
+ * What the service sends beyond discord-api-types' `APIGuild`, as Discord's OpenAPI spec
+ * requires it: `home_header`, `region` (voice regions moved to channels; the service
+ * answers "deprecated") and `nsfw`.
+ */
+type GuildView = APIGuild & { home_header: null; region: string; nsfw: boolean };
+
 /** The full guild object, roles included, as `GET /guilds/{id}` answers it. */
-export function guildView(guild: GuildRecord, roles: readonly RoleRecord[]): APIGuild {
+export function guildView(guild: GuildRecord, roles: readonly RoleRecord[]): GuildView {
   return {
     id: guild.id,
     name: guild.name,
     icon: null,
-    icon_hash: null,
+    home_header: null,
     splash: null,
     discovery_splash: null,
     owner_id: guild.owner_id,
+    region: 'deprecated',
     afk_channel_id: null,
     afk_timeout: 300,
     widget_enabled: false,
@@ -63,6 +71,7 @@ export function guildView(guild: GuildRecord, roles: readonly RoleRecord[]): API
     public_updates_channel_id: null,
     max_video_channel_users: 25,
     max_stage_video_channel_users: 50,
+    nsfw: false,
     nsfw_level: 0,
     stickers: [],
     premium_progress_bar_enabled: false,

@@ -14,22 +14,28 @@ export function apiUser(user: UserRecord): APIUser {
     public_flags: NO_FLAGS,
     flags: NO_FLAGS,
     ...(user.bot ? { bot: true } : {}),
+    // Discord's OpenAPI spec requires the key (nullable) on every user: no one here shows a server tag.
+    primary_guild: null,
   } satisfies APIUser;
 }
 
 /** A stand-in for a user the world no longer knows (a message's deleted author). */
 export function missingUser(id: string): APIUser {
-  return { id, username: 'Deleted User', global_name: null, discriminator: '0', avatar: null } satisfies APIUser;
+  return {
+    id, username: 'Deleted User', global_name: null, discriminator: '0', avatar: null, public_flags: NO_FLAGS, flags: NO_FLAGS, primary_guild: null,
+  } satisfies APIUser;
 }
 
 /**
- * `GET /users/@me`: the caller's own user, with what only its owner sees (a person's
- * `locale`, which localized command lists follow).
+ * `GET /users/@me`: the caller's own user, with what only its owner sees: the `locale`
+ * (which localized command lists follow; a bot's too, the spec's UserPIIResponse requires
+ * it), and a bot's `verified` where a person has a `premium_type`.
  */
 export function currentUserView(user: UserRecord): APIUser {
   return {
     ...apiUser(user),
     mfa_enabled: false,
-    ...(user.bot ? { verified: true } : { locale: user.locale ?? 'en-US', premium_type: UserPremiumType.None }),
+    locale: user.locale ?? 'en-US',
+    ...(user.bot ? { verified: true } : { premium_type: UserPremiumType.None }),
   } satisfies APIUser;
 }

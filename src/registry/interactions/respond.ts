@@ -84,6 +84,10 @@ export async function applyResponse(
   toUser(services, record.user_id, 'INTERACTION_SUCCESS', { id: record.id, nonce: record.nonce });
   if (!withResponse) return undefined;
   const message = effect.message;
+  // The resource carries the message only for the callbacks that show one now (the docs'
+  // callback resource object; the OpenAPI spec allows a resource for 4, 7 and 12 only): a
+  // deferred answer's loading message is named in `interaction` alone.
+  const shown = message && (type === CALLBACK.CHANNEL_MESSAGE_WITH_SOURCE || type === CALLBACK.UPDATE_MESSAGE) ? message : undefined;
   return {
     interaction: {
       id: record.id,
@@ -95,7 +99,7 @@ export async function applyResponse(
       } : {}),
       ...(effect.activityInstanceId ? { activity_instance_id: effect.activityInstanceId } : {}),
     },
-    ...(message ? { resource: { type, message: await appMessageView(services, message) } } : {}),
+    ...(shown ? { resource: { type, message: await appMessageView(services, shown) } } : {}),
     ...(effect.activityInstanceId ? { resource: { type, activity_instance: { id: effect.activityInstanceId } } } : {}),
   };
 }

@@ -9,7 +9,7 @@ import type { RegistryContext } from '../app.js';
 import { pingOptions } from '../delivery/endpoint-verifications.js';
 import { describeVerificationFailure, verifyInteractionsEndpoint } from '../delivery/verify-endpoint.js';
 import { ENDPOINT_ERRORS, readApplicationUpdate } from '../domain/application-update.js';
-import { apiUser } from '../domain/user-view.js';
+import { applicationView } from '../domain/application-view.js';
 import { identify } from '../http/auth.js';
 import { resource } from '../http/resource.js';
 import { ServiceError, invalidField, invalidFormBody } from '../http/service-error.js';
@@ -22,14 +22,14 @@ export function registerApplicationRoutes(app: FastifyInstance, context: Registr
     if (caller.kind !== 'bot') throw new ServiceError('unauthorized');
     return caller.application;
   };
-  const current = async (request: FastifyRequest) => await applicationView(context, await botApplication(request));
+  const current = async (request: FastifyRequest) => await applicationView(context.store, await botApplication(request));
   const update = async (request: FastifyRequest) => {
     const application = await botApplication(request);
     const change = readApplicationUpdate(request.body);
     if (!change.ok) throw invalidFormBody(change.errors);
     const url = change.value.interactionsEndpointUrl;
     if (url !== undefined) await saveEndpoint(context, application, url);
-    return await applicationView(context, await context.store.world.application(application.id) ?? application);
+    return await applicationView(context.store, await context.store.world.application(application.id) ?? application);
   };
   resource(app, '/api/v10/applications/@me', { GET: current, PATCH: update });
   resource(app, '/api/v10/oauth2/applications/@me', { GET: current });
@@ -55,27 +55,3 @@ async function saveEndpoint(context: RegistryContext, application: ApplicationRe
   context.bus.emit('worldChanged', { kind: 'application', id: application.id });
 }
 
-async function applicationView(context: RegistryContext, application: ApplicationRecord): Promise<Record<string, unknown>> {
-  const owner = application.owner_id === null ? undefined : await context.store.world.user(application.owner_id);
-  const bot = await context.store.world.user(application.id);
-  return {
-    id: application.id,
-    name: application.name,
-    icon: null,
-    description: '',
-    summary: '',
-    type: null,
-    bot_public: true,
-    bot_require_code_grant: false,
-    verify_key: application.public_key,
-    flags: application.flags,
-    flags_new: String(application.flags),
-    team: null,
-    hook: true,
-    interactions_endpoint_url: application.interactions_endpoint_url,
-    redirect_uris: application.redirect_uris,
-    approximate_guild_count: (await context.store.world.guildsOf(application.id)).length,
-    ...(owner ? { owner: apiUser(owner) } : {}),
-    ...(bot ? { bot: apiUser(bot) } : {}),
-  };
-}

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RegistryContext } from '../app.js';
+import { partialApplicationView } from '../domain/application-view.js';
 import { apiUser } from '../domain/user-view.js';
 import { identify } from '../http/auth.js';
 import { requestOrigin } from '../http/request-origin.js';
@@ -20,10 +21,7 @@ export function registerOAuthIdentityRoutes(app: FastifyInstance, context: Regis
       const { caller, expiresAt } = await bearer(context, request);
       const { application } = caller;
       return {
-        application: {
-          id: application.id, name: application.name, icon: null, description: '', summary: '', type: null,
-          hook: true, bot_public: true, bot_require_code_grant: false, verify_key: application.public_key, flags: application.flags,
-        },
+        application: partialApplicationView(application),
         scopes: caller.scopes,
         expires: new Date(expiresAt).toISOString(),
         ...(caller.user && caller.scopes.includes('identify') ? { user: apiUser(caller.user) } : {}),

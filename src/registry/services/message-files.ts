@@ -2,6 +2,7 @@
  * A message's files, from the request to the store (message-facts.md, "Files"): the
  * `attachments` plan checked, each new file given an id, a URL, its media type and (for
  * images) its width and height read by `image-size`, `attachment://` references resolved,
+ * what the service fills in added (message-defaults.ts),
  * and the rows kept with the message in the same transaction. Every route a bot sends a
  * message through calls `prepareMessageFiles` after the message rules and before storing,
  * so a refused message stores nothing.
@@ -12,6 +13,7 @@ import type { APIAttachment } from 'discord-api-types/v10';
 import type { FieldPath } from '../../shared/command-rules/error-tree.js';
 import { filesStillShown, resolveAttachmentReferences } from '../domain/attachment-references.js';
 import { embedAsSent } from '../domain/embed-as-sent.js';
+import { withServiceDefaults } from '../domain/message-defaults.js';
 import { messageAttachmentView } from '../domain/attachment-view.js';
 import { planAttachments } from '../domain/message-attachments.js';
 import type { MessageUpload } from '../http/request-files.js';
@@ -99,12 +101,13 @@ export function prepareMessageFiles(
   const available = [...kept, ...added];
   const embeds = data.embeds?.map(embedAsSent);
   const resolved = resolveAttachmentReferences({ ...(embeds ? { embeds } : {}), ...(data.components ? { components: data.components } : {}) }, available);
+  const complete = withServiceDefaults(resolved, services.nextId);
   // An edit that names no files and lists no attachments leaves the message's as they are.
   const unchanged = target.existing !== undefined && keep === undefined && added.length === 0;
   const message: OutgoingMessage = {
     ...data,
-    ...(resolved.embeds ? { embeds: resolved.embeds } : {}),
-    ...(resolved.components ? { components: resolved.components } : {}),
+    ...(complete.embeds ? { embeds: complete.embeds } : {}),
+    ...(complete.components ? { components: complete.components } : {}),
     ...(unchanged ? {} : { attachments: available.filter((entry) => !resolved.used.has(entry.id)).map((entry) => ({ ...entry })) }),
   };
   return { message, rows };

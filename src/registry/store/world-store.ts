@@ -271,6 +271,20 @@ export class WorldStore {
     await this.sql.run('DELETE FROM user_installs WHERE user_id = ? AND application_id = ?', userId, applicationId);
   }
 
+  /**
+   * How many people installed an application to their account, and how many authorized it
+   * at all: an install, or an OAuth grant of theirs that is still held.
+   */
+  async userCounts(applicationId: string): Promise<{ installs: number; authorizations: number }> {
+    const counted = await this.sql.get<{ installs: number; authorizations: number }>(
+      `SELECT (SELECT COUNT(*) FROM user_installs WHERE application_id = ?) AS installs,
+        (SELECT COUNT(*) FROM (SELECT user_id FROM user_installs WHERE application_id = ?
+          UNION SELECT user_id FROM oauth_tokens WHERE application_id = ? AND user_id IS NOT NULL) AS people) AS authorizations`,
+      applicationId, applicationId, applicationId,
+    );
+    return { installs: Number(counted?.installs ?? 0), authorizations: Number(counted?.authorizations ?? 0) };
+  }
+
   /** Guilds an application is installed in: its bot's guilds. */
   async guildsOf(applicationId: string): Promise<string[]> {
     return (await this.sql.cachedAll<{ guild_id: string }>('SELECT guild_id FROM guild_installs WHERE application_id = ? ORDER BY guild_id', applicationId))
