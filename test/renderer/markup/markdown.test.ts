@@ -66,6 +66,7 @@ describe('blocks', () => {
   it('renders - and * lists and numbered lists (from their first number), a change of bullet kind starting a new list', () => {
     expect(markdown('- a\n* b')).toBe('<ul class="md-list"><li>a</li><li>b</li></ul>');
     expect(markdown('intro\n3. c\n4. **d**')).toBe('intro<br/><ol class="md-list" start="3"><li>c</li><li><strong>d</strong></li></ol>');
+    expect(markdown('0. zero')).toBe('<ol class="md-list" start="1"><li>zero</li></ol>');
     expect(markdown('- a\n1. b')).toBe('<ul class="md-list"><li>a</li></ul><ol class="md-list" start="1"><li>b</li></ol>');
     expect(markdown('- a\n  - nested')).toBe('<ul class="md-list"><li>a<br/><ul class="md-list"><li>nested</li></ul></li></ul>');
     expect(markdown('a - b * c')).toBe('a - b * c');

@@ -2,7 +2,8 @@
  * Lists as the real client draws them, which discord-markdown-parser leaves out:
  * simple-markdown's own list rule, allowed at the start of a line in the inline scope the
  * client parses messages in, ended where the client ends a list (the library's author's
- * findings, ItzDerock/discord-markdown-parser#13).
+ * findings, ItzDerock/discord-markdown-parser#13), numbered from its first number kept
+ * within 1 to 1,000,000,000 (LyricLy/parse-discord, tested against the client).
  */
 import { SimpleMarkdown } from 'discord-markdown-parser';
 import type { Capture, Rule } from './markdown-rule.js';
@@ -10,6 +11,9 @@ import type { Capture, Rule } from './markdown-rule.js';
 const defaultList = SimpleMarkdown.defaultRules.list;
 
 const BULLET = /^( *)(\d+\.|[*-]) /;
+
+/** The client numbers an ordered list from 1 at least (`0. a` is 1.) and 1,000,000,000 at most. */
+const FIRST_NUMBER = { lowest: 1, highest: 1_000_000_000 };
 
 /**
  * Where the client ends a list that simple-markdown would run on: at a blank line, at a
@@ -48,5 +52,10 @@ export const list: Rule = {
   match: (source, state, previous) => {
     const capture = defaultList.match(source, { ...state, _list: true }, previous);
     return capture && capture[2] !== '+' ? listExtent(capture) : null;
+  },
+  parse: (capture, parse, state) => {
+    const node = defaultList.parse(capture, parse, state);
+    if (typeof node.start !== 'number') return node;
+    return { ...node, start: Math.min(FIRST_NUMBER.highest, Math.max(FIRST_NUMBER.lowest, node.start)) };
   },
 };
