@@ -63,6 +63,10 @@ describe('blocks', () => {
     expect(markdown('- # a')).toBe('<ul class="md-list"><li># a</li></ul>');
   });
 
+  it('leaves a heading in an embed field\'s value as text, its lists drawn (discord/discord-api-docs#7167)', () => {
+    expect(markdown('# Build\n- ok', { place: { headings: false } })).toBe('# Build<br/><ul class="md-list"><li>ok</li></ul>');
+  });
+
   it('renders - and * lists and numbered lists (from their first number), a change of bullet kind starting a new list', () => {
     expect(markdown('- a\n* b')).toBe('<ul class="md-list"><li>a</li><li>b</li></ul>');
     expect(markdown('intro\n3. c\n4. **d**')).toBe('intro<br/><ol class="md-list" start="3"><li>c</li><li><strong>d</strong></li></ol>');

@@ -12,9 +12,18 @@ import { list } from './markdown-list.js';
 /** One node of the syntax tree (`type` names its rule). */
 export type MarkdownNode = ReturnType<ReturnType<typeof SimpleMarkdown.parserFor>>[number];
 
-const parser = SimpleMarkdown.parserFor({ ...rulesExtended, heading, subtext, list });
+/** Where the text is shown: an embed field's value draws no headings (discord/discord-api-docs#7167). */
+export interface MarkdownPlace {
+  headings?: boolean;
+}
+
+const rules = { ...rulesExtended, heading, subtext, list };
+const rulesWithoutHeadings = Object.fromEntries(Object.entries(rules).filter(([name]) => name !== 'heading'));
+
+const parser = SimpleMarkdown.parserFor(rules);
+const parserWithoutHeadings = SimpleMarkdown.parserFor(rulesWithoutHeadings);
 
 /** The syntax tree of a message's (or an embed's, or a text display's) markdown. */
-export function parseMarkdown(text: string): MarkdownNode[] {
-  return parser(text, { inline: true });
+export function parseMarkdown(text: string, place: MarkdownPlace = {}): MarkdownNode[] {
+  return (place.headings === false ? parserWithoutHeadings : parser)(text, { inline: true });
 }
