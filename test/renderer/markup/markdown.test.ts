@@ -55,9 +55,22 @@ describe('blocks', () => {
     expect(markdown('#### four')).toBe('#### four');
   });
 
+  it('starts a heading or subtext on the line after a quote, but never in a list item', () => {
+    expect(markdown('> quoted line\n# Big heading\n- item')).toBe(
+      '<blockquote class="md-quote">quoted line</blockquote><h1 class="md-heading">Big heading</h1><ul class="md-list"><li>item</li></ul>',
+    );
+    expect(markdown('> quoted\n-# note')).toBe('<blockquote class="md-quote">quoted</blockquote><small class="md-subtext">note</small>');
+    expect(markdown('- # a')).toBe('<ul class="md-list"><li># a</li></ul>');
+  });
+
+  it('leaves a heading in an embed field\'s value as text, its lists drawn (discord/discord-api-docs#7167)', () => {
+    expect(markdown('# Build\n- ok', { place: { headings: false } })).toBe('# Build<br/><ul class="md-list"><li>ok</li></ul>');
+  });
+
   it('renders - and * lists and numbered lists (from their first number), a change of bullet kind starting a new list', () => {
     expect(markdown('- a\n* b')).toBe('<ul class="md-list"><li>a</li><li>b</li></ul>');
     expect(markdown('intro\n3. c\n4. **d**')).toBe('intro<br/><ol class="md-list" start="3"><li>c</li><li><strong>d</strong></li></ol>');
+    expect(markdown('0. zero')).toBe('<ol class="md-list" start="1"><li>zero</li></ol>');
     expect(markdown('- a\n1. b')).toBe('<ul class="md-list"><li>a</li></ul><ol class="md-list" start="1"><li>b</li></ol>');
     expect(markdown('- a\n  - nested')).toBe('<ul class="md-list"><li>a<br/><ul class="md-list"><li>nested</li></ul></li></ul>');
     expect(markdown('a - b * c')).toBe('a - b * c');

@@ -4,6 +4,7 @@
  */
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import type { MarkdownPlace } from '../../../src/renderer/features/messages/markdown/markdown-parse.js';
 import { renderMarkdown } from '../../../src/renderer/features/messages/markdown/markdown-render.js';
 import type { MentionNames } from '../../../src/renderer/features/messages/mention-names.js';
 import { NowContext } from '../../../src/renderer/features/messages/now-context.js';
@@ -22,6 +23,8 @@ export interface MarkupOptions {
   locale?: string;
   now?: number;
   names?: MentionNames;
+  /** Where the text is: `{ headings: false }` is an embed field's value. */
+  place?: MarkdownPlace;
 }
 
 /** `node` as static HTML, with the clock at `now`. */
@@ -33,5 +36,5 @@ export function markup(node: ReactNode, now = DOCS_TIME * 1000): string {
 export function markdown(text: string, options: MarkupOptions = {}): string {
   const reader = { names: options.names ?? NAMES, locale: options.locale ?? 'en-US', timeZone: 'UTC' };
   // Intl puts a narrow no-break space before AM/PM in some ICU versions; the test reads it as a space.
-  return markup(renderMarkdown(text, reader), options.now).replace(/\u202f/g, ' ');
+  return markup(renderMarkdown(text, reader, options.place), options.now).replace(/\u202f/g, ' ');
 }

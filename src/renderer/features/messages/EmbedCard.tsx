@@ -1,8 +1,8 @@
 /**
  * An embed whole, as the real client shows it: the colour bar, the author (icon, name,
  * link), the title (a link when it has a url), the description and field values in
- * markdown, the inline field grid, the thumbnail beside them, the image below, and the
- * footer (icon, text, time). What only the service sets, on links it unfurled: the provider
+ * markdown (a field's value without headings, as the client draws it), the inline field
+ * grid, the thumbnail beside them, the image below, and the footer (icon, text, time). What only the service sets, on links it unfurled: the provider
  * ("YouTube") above the author, a video playing in place of the image, and a GIF (`gifv`)
  * shown alone, playing as a GIF.
  */
@@ -81,7 +81,7 @@ export function EmbedCard({ embed }: { embed: APIEmbed }) {
               {embed.fields?.map((field, index) => (
                 <div key={index} className="embed__field" data-testid="embed-field" data-inline={field.inline ? 'true' : undefined} style={{ gridColumn: columns[index] }}>
                   <div className="embed__field-name"><MessageText text={field.name} /></div>
-                  <div className="embed__field-value"><MessageText text={field.value} /></div>
+                  <div className="embed__field-value"><MessageText text={field.value} headings={false} /></div>
                 </div>
               ))}
             </div>

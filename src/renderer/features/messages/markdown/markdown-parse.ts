@@ -1,66 +1,29 @@
 /**
  * Message markdown parsed as the real client parses it: discord-markdown-parser's rules (the
  * simple-markdown rules Discord's clients are built on) with masked links, which the client
- * shows in every message today (the library keeps them for webhooks and embeds), and lists,
- * which the library leaves out: simple-markdown's own list rule, allowed at the start of a
- * line in the inline scope the client parses messages in, and ended where the client ends
- * a list (the library's author's findings, ItzDerock/discord-markdown-parser#13).
+ * shows in every message today (the library keeps them for webhooks and embeds), lists,
+ * which the library leaves out (markdown-list.ts), and headings and subtext at the start of
+ * any line, after a quote too (markdown-line-start.ts).
  */
 import { SimpleMarkdown, rulesExtended } from 'discord-markdown-parser';
-
-type Rule = (typeof rulesExtended)[string];
-type Capture = NonNullable<ReturnType<Rule['match']>>;
+import { heading, subtext } from './markdown-line-start.js';
+import { list } from './markdown-list.js';
 
 /** One node of the syntax tree (`type` names its rule). */
 export type MarkdownNode = ReturnType<ReturnType<typeof SimpleMarkdown.parserFor>>[number];
 
-const defaultList = SimpleMarkdown.defaultRules.list;
-
-const BULLET = /^( *)(\d+\.|[*-]) /;
-
-/**
- * Where the client ends a list that simple-markdown would run on: at a blank line, at a
- * line that is neither a bullet nor indented (an item continues only on indented lines),
- * and where a bullet of the other kind starts at the list's own indent (`- a` then `1. b`
- * are two lists). The capture is cut there, before its line break, so what follows (a
- * heading, a quote) starts its own line as it would after any line.
- */
-function listExtent(capture: Capture): Capture {
-  const indent = capture[1] ?? '';
-  const ordered = (capture[2] ?? '').length > 1;
-  const all = capture[0] ?? '';
-  let end = all.length;
-  let offset = 0;
-  for (const line of all.split('\n')) {
-    if (offset > 0) {
-      const bullet = BULLET.exec(line);
-      const otherKind = bullet !== null && bullet[1] === indent && (bullet[2] ?? '').length > 1 !== ordered;
-      if (line.trim() === '' || otherKind || (bullet === null && !line.startsWith(' '))) {
-        end = offset;
-        break;
-      }
-    }
-    offset += line.length + 1;
-  }
-  const kept = all.slice(0, end).replace(/\n+$/, '');
-  return kept === all ? capture : Object.assign([kept, ...capture.slice(1)], { index: capture.index });
+/** Where the text is shown: an embed field's value draws no headings (discord/discord-api-docs#7167). */
+export interface MarkdownPlace {
+  headings?: boolean;
 }
 
-/**
- * `- a`, `* a`, `1. a` on a line of their own (not `+ a`: the client leaves it as text);
- * simple-markdown's list only breaks out in block scope, so it is asked as if in one.
- */
-const list: Rule = {
-  ...defaultList,
-  match: (source, state, previous) => {
-    const capture = defaultList.match(source, { ...state, _list: true }, previous);
-    return capture && capture[2] !== '+' ? listExtent(capture) : null;
-  },
-};
+const rules = { ...rulesExtended, heading, subtext, list };
+const rulesWithoutHeadings = Object.fromEntries(Object.entries(rules).filter(([name]) => name !== 'heading'));
 
-const parser = SimpleMarkdown.parserFor({ ...rulesExtended, list });
+const parser = SimpleMarkdown.parserFor(rules);
+const parserWithoutHeadings = SimpleMarkdown.parserFor(rulesWithoutHeadings);
 
 /** The syntax tree of a message's (or an embed's, or a text display's) markdown. */
-export function parseMarkdown(text: string): MarkdownNode[] {
-  return parser(text, { inline: true });
+export function parseMarkdown(text: string, place: MarkdownPlace = {}): MarkdownNode[] {
+  return (place.headings === false ? parserWithoutHeadings : parser)(text, { inline: true });
 }

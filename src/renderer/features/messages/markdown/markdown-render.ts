@@ -7,7 +7,7 @@
 import { createElement, Fragment, type ReactNode } from 'react';
 import type { MentionNames } from '../mention-names.js';
 import { CodeBlock } from './code-block.js';
-import { parseMarkdown, type MarkdownNode } from './markdown-parse.js';
+import { parseMarkdown, type MarkdownNode, type MarkdownPlace } from './markdown-parse.js';
 import { CustomEmoji, ExternalLink, safeHref, Spoiler, Timestamp } from './markdown-parts.js';
 
 /** What rendering needs from the reader: the names of the place, the locale, and (tests) a time zone. */
@@ -119,7 +119,7 @@ export function renderNodes(nodes: readonly MarkdownNode[], reader: MarkdownRead
   });
 }
 
-/** Markdown text as the elements the real client shows. */
-export function renderMarkdown(text: string, reader: MarkdownReader): ReactNode[] {
-  return renderNodes(parseMarkdown(text), reader);
+/** Markdown text as the elements the real client shows (in `place`: an embed field's value has no headings). */
+export function renderMarkdown(text: string, reader: MarkdownReader, place: MarkdownPlace = {}): ReactNode[] {
+  return renderNodes(parseMarkdown(text, place), reader);
 }
