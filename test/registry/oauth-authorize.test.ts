@@ -18,7 +18,7 @@ describe('GET /oauth2/authorize (the consent screen)', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({
       application: { id: IDS.app, name: 'Test Bot', icon: null, description: '', bot_public: true },
-      user: { id: IDS.owner, username: 'owner', global_name: null, discriminator: '0', avatar: null, public_flags: 0, flags: 0 },
+      user: { id: IDS.owner, username: 'owner', global_name: null, discriminator: '0', avatar: null, public_flags: 0, flags: 0, primary_guild: null },
       scopes: ['bot', 'applications.commands', 'identify'],
       redirect_uri: REDIRECT,
       integration_type: 0,

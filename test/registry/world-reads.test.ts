@@ -94,7 +94,7 @@ describe('guilds', () => {
       expect(await get(token, `/guilds/${WORLD.lab}/members/${WORLD.reader}`)).toEqual({
         status: 200,
         body: {
-          user: { id: WORLD.reader, username: 'reader', global_name: 'Reader', discriminator: '0', avatar: null, public_flags: 0, flags: 0 },
+          user: { id: WORLD.reader, username: 'reader', global_name: 'Reader', discriminator: '0', avatar: null, public_flags: 0, flags: 0, primary_guild: null },
           nick: 'Rea', avatar: null, banner: null, roles: [WORLD.labHelper], joined_at: '2024-01-02T03:04:05.000Z',
           premium_since: null, deaf: false, mute: false, flags: 0, pending: false, communication_disabled_until: null,
         },
@@ -174,7 +174,7 @@ describe('messages', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       id: DM_MESSAGES[1], channel_id: WORLD.botDm, content: 'hello',
-      author: { id: IDS.app, username: 'Test Bot', global_name: null, discriminator: '0', avatar: null, public_flags: 0, flags: 0, bot: true },
+      author: { id: IDS.app, username: 'Test Bot', global_name: null, discriminator: '0', avatar: null, public_flags: 0, flags: 0, bot: true, primary_guild: null },
       timestamp: expect.any(String), edited_timestamp: null, tts: false, mention_everyone: false, mentions: [], mention_roles: [],
       attachments: [], embeds: [{ type: 'rich', title: 'Hello' }], components: [], pinned: false, type: 0, flags: 0,
     });
