@@ -1,7 +1,7 @@
 /**
- * The package as a bot developer installs it: `npm pack` of this repository (its built
+ * The package as a bot developer installs it: `npm run pack` of this repository (its built
  * out/), installed into an empty project with `npm i ./slashbench-*.tgz` — no Electron
- * downloaded, no addon built, no script of ours run — then that project's own node:test
+ * downloaded, no addon built, no script of ours run or warned about — then that project's own node:test
  * suite imports `slashbench/testing` and tests an HTTP bot written with Node alone, its
  * TypeScript sees the library's types, and `npx slashbench` serves and replays.
  */
@@ -17,7 +17,8 @@ import { REPO_ROOT } from '../helpers/registry-process.js';
 
 let work: string;
 let project: string;
-let packed: { filename: string; files: Array<{ path: string }> };
+let tarball: string;
+let installOutput: string;
 
 function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
@@ -86,22 +87,26 @@ export const seen: unknown[] = [content, failure, BenchWaitError];
 describe('the packed package in an empty project', () => {
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'slashbench-pack-'));
-    const pack = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], REPO_ROOT);
+    const pack = await run('npm', ['run', '--silent', 'pack', '--', work], REPO_ROOT);
     expect(pack.code, pack.output).toBe(0);
-    [packed] = JSON.parse(pack.output.slice(pack.output.indexOf('['), pack.output.lastIndexOf(']') + 1)) as [typeof packed];
+    // The script prints the tarball's path (npm's own notices go to stderr).
+    tarball = /^\/.*\.tgz$/m.exec(pack.output)?.[0] ?? '';
+    expect(tarball).toBe(join(work, 'slashbench-0.1.0.tgz'));
     project = join(work, 'project');
     await mkdir(project);
     await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'my-bot', private: true, type: 'module' }));
-    const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, packed.filename)], project);
+    const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], project);
     expect(install.code, install.output).toBe(0);
+    installOutput = install.output;
   }, 600_000);
 
   afterAll(async () => {
     await rm(work, { recursive: true, force: true });
   });
 
-  it('ships the built library, CLI and client, and nothing of the desktop app or the sources', () => {
-    const paths = packed.files.map((file) => file.path);
+  it('ships the built library, CLI and client, and nothing of the desktop app or the sources', async () => {
+    const listing = await run('tar', ['-tzf', tarball], work);
+    const paths = listing.output.trim().split('\n').map((path) => path.replace(/^package\//, ''));
     expect(paths).toEqual(expect.arrayContaining([
       'package.json', 'out/node/testing/index.js', 'out/node/testing/index.d.ts', 'out/node/testing/cli/slashbench.js',
       'out/node/registry/cli.js', 'out/renderer/index.html',
@@ -110,6 +115,10 @@ describe('the packed package in an empty project', () => {
   });
 
   it('installs without Electron, without building anything, and with the Node 20 light-my-request', async () => {
+    // npm 11 names any dependency with a lifecycle script (a `prepare` too) "not yet covered by allowScripts".
+    expect(installOutput).not.toMatch(/install-scripts|allowScripts/);
+    const manifest = await run(process.execPath, ['-p', 'JSON.stringify(require("./package.json").scripts ?? null)'], join(project, 'node_modules', 'slashbench'));
+    expect(manifest.output.trim()).toBe('null');
     const installed = await readdir(join(project, 'node_modules'));
     expect(installed).toContain('slashbench');
     expect(installed.filter((name) => /^(electron|electron-builder|electron-vite|node-gyp|react|vite)$/.test(name))).toEqual([]);
