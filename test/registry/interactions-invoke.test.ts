@@ -90,7 +90,7 @@ describe('the payload a bot receives', () => {
     ] as const) {
       const next = harness.gateway.nextInteraction();
       await harness.invoke(slashInvocation(command, { options: [sent] }));
-      expect((await next).data.options).toStrictEqual([delivered]);
+      expect(((await next).data as { options: unknown }).options).toStrictEqual([delivered]);
     }
   });
 
