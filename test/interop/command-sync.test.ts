@@ -7,6 +7,9 @@
  * subcommand (the service omits the key) made these frameworks re-register on every start.
  */
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +28,7 @@ const FRAMEWORKS: Framework[] = [
   { library: '@buape/carbon (deploy in reconcile mode)', script: 'carbon.mjs', scopes: ['global'] },
   { library: 'detritus-client 0.17 (InteractionCommandClient.run)', script: 'detritus.mjs', scopes: ['global', 'guild'] },
   { library: 'discord.js 14 (ApplicationCommand#equals before commands.set)', script: 'discordjs.mjs', scopes: ['global', 'guild'] },
+  { library: 'seyfert 5 (uploadCommands with a cachePath)', script: 'seyfert.mjs', scopes: ['global', 'guild'] },
 ];
 
 const COMMAND_ROUTE = /^\/api\/v\d+\/applications\/:applicationId(\/guilds\/:guildId)?\/commands(\/:commandId)?$/;
@@ -51,6 +55,7 @@ describe.each(FRAMEWORKS)('$library', (framework) => {
   /** Every write to a command route the registry answered: `METHOD route status`. */
   const writes: string[] = [];
   let env: Record<string, string>;
+  let cacheDirectory: string | undefined;
   const bot$ = async (path: string) => (await fetch(`${registry.url}/api/v10${path}`, { headers: { authorization: `Bot ${EXAMPLE.app.token}` } })).json();
 
   beforeAll(async () => {
@@ -61,14 +66,17 @@ describe.each(FRAMEWORKS)('$library', (framework) => {
       });
     });
     const application = (await bot$('/applications/@me')) as { verify_key: string };
+    // Kept from one start to the next, for a framework that remembers its last upload in a file.
+    cacheDirectory = await mkdtemp(join(tmpdir(), 'slashbench-command-sync-'));
     env = {
       SLASHBENCH_URL: registry.url, BOT_TOKEN: EXAMPLE.app.token, APPLICATION_ID: EXAMPLE.app.id,
-      PUBLIC_KEY: application.verify_key, GUILD_ID: EXAMPLE.guild,
+      PUBLIC_KEY: application.verify_key, GUILD_ID: EXAMPLE.guild, CACHE_DIRECTORY: cacheDirectory,
     };
   });
 
   afterAll(async () => {
     await registry?.close();
+    if (cacheDirectory) await rm(cacheDirectory, { recursive: true, force: true });
   });
 
   it('registers on its first start, and writes nothing on its second', async () => {
