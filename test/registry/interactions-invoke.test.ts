@@ -75,6 +75,25 @@ describe('the payload a bot receives', () => {
     });
   });
 
+  it('sends a subcommand given no options without an options key, as the service does', async () => {
+    const harness = await interactionHarness();
+    const command = await harness.command({
+      name: 'lamp', description: 'Lamp',
+      options: [
+        { type: 1, name: 'off', description: 'Off' },
+        { type: 2, name: 'timer', description: 't', options: [{ type: 1, name: 'start', description: 's' }] },
+      ],
+    });
+    for (const [sent, delivered] of [
+      [{ name: 'off', type: 1, options: [] }, { name: 'off', type: 1 }],
+      [{ name: 'timer', type: 2, options: [{ name: 'start', type: 1 }] }, { name: 'timer', type: 2, options: [{ name: 'start', type: 1 }] }],
+    ] as const) {
+      const next = harness.gateway.nextInteraction();
+      await harness.invoke(slashInvocation(command, { options: [sent] }));
+      expect(((await next).data as { options: unknown }).options).toStrictEqual([delivered]);
+    }
+  });
+
   it('for a user command: target_id with the user and member resolved', async () => {
     const harness = await interactionHarness();
     const command = await harness.command({ name: 'High Five', type: 2 });
