@@ -25,8 +25,6 @@ import { IDS, TOKENS } from '../helpers/test-registry.js';
  * `Type.field` (the spec's type the field appears in), the value the evidence.
  */
 const REVIEWED_EXTRAS: Record<string, string> = {
-  'ApplicationCommandResponse.default_permission':
-    'deprecated but still answered (true unless set); discord-api-types APIApplicationCommand.default_permission, read by discord.py 2.2',
   'PrivateApplicationResponse.summary': "discord-api-types APIApplication requires summary (''); the docs' /oauth2/@me example has it",
   'PrivateApplicationResponse.hook': "the docs' GET /oauth2/@me example answers hook: true",
   'ApplicationResponse.summary': "the docs' GET /oauth2/@me example",
