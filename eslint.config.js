@@ -66,6 +66,12 @@ export default tseslint.config(
     },
   },
   {
+    // Each slice adds its state to the store's AppState where it declares it
+    // (`interface AppState extends XSlice {}`, src/renderer/store/app-state.ts).
+    files: ['src/renderer/features/**'],
+    rules: { '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }] },
+  },
+  {
     // The sample Activity runs in a browser frame, like the renderer.
     files: ['src/renderer/**', 'examples/activity/**', 'test/e2e/fixtures/**'],
     languageOptions: { globals: { ...globals.browser } },
