@@ -5,6 +5,7 @@ import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { plugin as slashbench } from './scripts/import-cycles.js';
 
 const electron = { name: 'electron', message: 'Only src/main and src/preload may import electron.' };
 const runsOutsideNode = 'This layer runs outside Node: no Node built-ins (see ARCHITECTURE.md).';
@@ -22,9 +23,12 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
+    plugins: { slashbench },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // No import cycle, type-only imports included: every arrow points down (issue 34).
+      'slashbench/no-import-cycle': 'error',
     },
   },
   {
