@@ -5,7 +5,7 @@
  */
 import type { Server } from 'node:http';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
-import { createActivityProxy, type ActivityProxy } from './activity-proxy/activity-proxy.js';
+import { createActivityProxy } from './activity-proxy/activity-proxy.js';
 import { DELIVERY_TIMEOUT_MS } from './delivery/deliver-over-http.js';
 import { EndpointVerifications } from './delivery/endpoint-verifications.js';
 import { createSnowflakeGenerator } from './domain/snowflake.js';
@@ -53,6 +53,7 @@ import { registerInteractionWebhookRoutes } from './routes/interaction-webhooks.
 import { registerOAuthRoutes } from './routes/oauth.js';
 import { registerPermissionRoutes } from './routes/command-permissions.js';
 import { registerWorldRoutes } from './routes/world-routes.js';
+import type { RegistryContext } from './registry-context.js';
 import type { Store } from './store/store.js';
 
 export interface RegistryOptions {
@@ -92,36 +93,6 @@ export interface RegistryOptions {
   activityProxyTimeoutMs?: number;
   /** The address the Activity proxy's listeners bind: the registry's own host (127.0.0.1 by default). */
   host?: string;
-}
-
-/** What every route module gets: the state and the injected dependencies. */
-export interface RegistryContext {
-  store: Store;
-  bus: EventBus;
-  now: () => number;
-  nextId: () => string;
-  limiter: RateLimiter;
-  /** Endpoint URLs' verdicts and the settings HTTP deliveries use (`deliveryOptions()`). */
-  verifications: EndpointVerifications;
-  /** Interactions in flight, their tokens and ephemeral messages. */
-  ledger: InteractionLedger;
-  activities: ActivityLauncher;
-  /** Each proxied Activity's origin: a listener of its own (activity-proxy/). */
-  activityProxy: ActivityProxy;
-  /** How long an app has for its first response: the same deadline HTTP delivery waits. */
-  deadlineMs: number;
-  /** The timers of those deadlines, cancelled when the app closes. */
-  deadlines: DeadlineTimers;
-  /** Live sessions of bots and clients: where dispatches (INTERACTION_CREATE, client events) go. */
-  gateway: GatewayHub;
-  /** The client's settings (the host contract's readSettings/writeSettings). */
-  settings: SettingsKeeper;
-  /** Redirects caught for the client's Authorize flow (`GET /callback`, deep links), read through the host contract. */
-  redirects: RedirectInbox;
-  /** The clock a test moves, when the registry was built with one. */
-  clock?: AdjustableClock;
-  /** The change feed to the other processes on the store, once the app is ready; null when there are none to have. */
-  feed?: ChangeFeed | null;
 }
 
 export const DEFAULT_ROUTE_LIMIT: RouteLimit = { limit: 50, windowMs: 1000 };

@@ -6,18 +6,10 @@
 import { deflateSync } from 'node:zlib';
 import { WebSocket } from 'ws';
 import type { Compression } from './frames.js';
-import { SEND_LIMIT } from './protocol.js';
+import { SEND_LIMIT, type ServerPayload } from './protocol.js';
 import type { GatewaySession } from './session.js';
 import { ZlibStream } from './zlib-stream.js';
 import { zstdFrame } from './zstd-stream.js';
-
-/** A payload the server sends: `s` and `t` always there, null unless it is a dispatch (control-payloads.ts). */
-export interface ServerPayload {
-  op: number;
-  d: unknown;
-  s: number | null;
-  t: string | null;
-}
 
 export interface ConnectionOptions {
   compression: Compression;

@@ -21,6 +21,7 @@ import { memberChunks, parseMemberRequest } from './member-chunks.js';
 import {
   CLIENT_OPCODES, CloseCode, DEFAULT_HEARTBEAT_INTERVAL, DEFAULT_RESUME_WINDOW, HEARTBEAT_GRACE, MAX_CLIENT_PAYLOAD, Opcode, shardOf,
 } from './protocol.js';
+import type { SessionConnection } from './session.js';
 import { SessionTable, type SessionObserver } from './session-table.js';
 import { sharedData } from './shared-data.js';
 import { SessionStarts } from './session-starts.js';
@@ -68,7 +69,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const connections = new Set<GatewayConnection>();
   let closed = false;
 
-  const end = (connection: GatewayConnection, code: number, reason: string) => {
+  // A session's connection is a SessionConnection (session.ts): what ending one touches.
+  const end = (connection: SessionConnection, code: number, reason: string) => {
     const session = connection.session;
     connection.close(code, reason);
     if (session && session.connection === connection) sessions.release(session, resumableAfter(code, 'server'));

@@ -76,6 +76,10 @@ export interface InspectorSlice {
   setInspectorOpen(open: boolean): void;
 }
 
+declare module '../../store/app-state.js' {
+  interface AppState extends InspectorSlice {}
+}
+
 /** Whether a record read back from the journal has an entry's shape (an older page may have written another). */
 function isEntry(value: unknown): value is InspectorEntry {
   if (typeof value !== 'object' || value === null) return false;

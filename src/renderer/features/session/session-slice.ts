@@ -52,6 +52,10 @@ export interface SessionSlice {
   gatewayReady(ready: ReadyPayload): void;
 }
 
+declare module '../../store/app-state.js' {
+  interface AppState extends SessionSlice {}
+}
+
 export function createSessionSlice(deps: ClientDeps): Slice<SessionSlice> {
   return (set, get) => {
     let handle: GatewayHandle | null = null;

@@ -71,6 +71,10 @@ export interface WorldEditorSlice {
   editorWorldChanged(change: { kind?: unknown }): void;
 }
 
+declare module '../../store/app-state.js' {
+  interface AppState extends WorldEditorSlice {}
+}
+
 /** A sent edit: taken (with the registry's answer, e.g. the created role) or refused. */
 export type EditOutcome = { ok: true; body: unknown } | { ok: false };
 
