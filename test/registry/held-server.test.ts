@@ -221,12 +221,16 @@ describe('when the app is wanted', () => {
     expect(wanted).toBe(true);
     // Wanted is not open: a request that needs the app waits for it.
     const given: string[] = [];
+    let toApp!: () => void;
+    const reachedApp = new Promise<void>((resolve) => (toApp = resolve));
     server.on('request', (request, response) => {
       given.push(request.url ?? '');
+      toApp();
       response.end('from the app');
     });
     const answer = get(`${url}/api/v10/gateway`);
-    await arrived('/api/v10/gateway');
+    // Held on arrival (or, wrongly, given to the app at once).
+    await Promise.race([arrived('/api/v10/gateway'), reachedApp]);
     expect(given).toEqual([]);
     server.open();
     expect((await answer).body.toString()).toBe('from the app');
