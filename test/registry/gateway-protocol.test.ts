@@ -9,9 +9,9 @@ import { WebSocket } from 'ws';
 import { buildApp } from '../../src/registry/app.js';
 import { AdjustableClock } from '../../src/registry/driver/adjustable-clock.js';
 import { DEFAULT_HEARTBEAT_INTERVAL, HEARTBEAT_GRACE } from '../../src/registry/gateway/protocol.js';
-import { openStore } from '../../src/registry/store/store.js';
 import { loadWorld } from '../../src/registry/world/load-world.js';
 import { GatewayClient, type Payload } from '../helpers/gateway-client.js';
+import { testStore } from '../helpers/test-store.js';
 import { FAR_GUILD, gatewayRegistry, type GatewayRegistry } from '../helpers/gateway-registry.js';
 import { slashInvocation } from '../helpers/interaction-harness.js';
 import { fixtureWorld, IDS, slash, TOKENS } from '../helpers/test-registry.js';
@@ -50,7 +50,7 @@ describe('gateway discovery', () => {
   });
 
   it('answers /gateway/bot to a bot only, and counts its IDENTIFYs', async () => {
-    const store = openStore(':memory:');
+    const store = await testStore();
     await loadWorld(store, fixtureWorld(), { now: Date.now, nextId: () => '1' });
     const app = buildApp({ store });
     await app.listen({ port: 0, host: '127.0.0.1' });
