@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     include: ['test/registry/**/*.test.ts', 'test/conformance/**/*.test.ts'],
     globalSetup: ['test/postgres-setup.ts'],
-    reporters: ['default', './test/summary-reporter.ts'],
+    reporters: ['default', './test/summary-reporter.ts', ['json', { outputFile: 'test-results/vitest-postgres.json' }]],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -10,6 +10,7 @@ import { DELIVERY_TIMEOUT_MS } from './delivery/deliver-over-http.js';
 import { EndpointVerifications } from './delivery/endpoint-verifications.js';
 import { createSnowflakeGenerator } from './domain/snowflake.js';
 import type { AdjustableClock } from './driver/adjustable-clock.js';
+import { machineTimers, type Timers } from './timers.js';
 import { EventBus } from './events.js';
 import { createGateway } from './gateway/gateway.js';
 import type { GatewayHub } from './gateway/hub.js';
@@ -59,7 +60,7 @@ import type { Store } from './store/store.js';
 export interface RegistryOptions {
   store: Store;
   now?: () => number;
-  /** A clock tests move forward (`POST /_slashbench/driver/clock`); its `now` is then the registry's. */
+  /** A clock tests move forward (`POST /_slashbench/driver/clock`); its `now` is then the registry's, and its timers the deadlines'. */
   clock?: AdjustableClock;
   nextId?: () => string;
   /** Per-route limits on command routes; the service's global bot limit by default. */
@@ -124,6 +125,8 @@ function connectFeed(app: FastifyInstance, context: RegistryContext, holder: { f
 
 export function buildApp(options: RegistryOptions): FastifyInstance {
   const now = options.clock?.now ?? options.now ?? Date.now;
+  // Deadlines (an interaction's, its delivery's, a heartbeat's) fall due on the test clock when there is one.
+  const timers: Timers = options.clock ?? machineTimers;
   const nextId = options.nextId ?? createSnowflakeGenerator(now);
   const deadlineMs = options.deliveryTimeoutMs ?? DELIVERY_TIMEOUT_MS;
   const bus = options.bus ?? new EventBus();
@@ -131,7 +134,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   // The feed starts with the app (onReady below); sessions are recorded for it once it has.
   const feedHolder: { feed: ChangeFeed | null } = { feed: null };
   const gateway = options.gateway ?? createGateway({
-    store: options.store, bus, now, sessionStarts,
+    store: options.store, bus, now, timers, sessionStarts,
     sessionObserver: sessionRegistry(options.store, () => feedHolder.feed, (error) => console.error(`slashbench: a gateway session could not be recorded: ${(error as Error).message}`)),
     ...(options.heartbeatInterval === undefined ? {} : { heartbeatInterval: options.heartbeatInterval }),
     ...(options.resumeWindow === undefined ? {} : { resumeWindow: options.resumeWindow }),
@@ -145,6 +148,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
     verifications: new EndpointVerifications({
       ...(options.fetch ? { fetch: options.fetch } : {}),
       timeoutMs: deadlineMs,
+      timers,
       now,
       nextId,
     }),
@@ -155,7 +159,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
       ...(options.activityProxyTimeoutMs === undefined ? {} : { timeoutMs: options.activityProxyTimeoutMs }),
     }),
     deadlineMs,
-    deadlines: new DeadlineTimers(),
+    deadlines: new DeadlineTimers(timers),
     gateway,
     settings: options.settings ?? memorySettings(),
     redirects: options.redirects ?? new RedirectInbox(now),

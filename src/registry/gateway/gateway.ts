@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { EventBus } from '../events.js';
 import type { Store } from '../store/store.js';
+import { machineTimers, type Timers } from '../timers.js';
 import { channelViewerIds } from './audience.js';
 import { bridgeBus } from './bus-bridge.js';
 import { GatewayConnection } from './connection.js';
@@ -34,6 +35,8 @@ export interface GatewayDeps {
   store: Store;
   bus: EventBus;
   now?: () => number;
+  /** Where heartbeat deadlines are set: the machine's timers by default, a test clock in a test (timers.ts). */
+  timers?: Timers;
   /** HELLO's `heartbeat_interval` in ms (41250 by default; tests use a short one). */
   heartbeatInterval?: number;
   /** How long a dropped session stays resumable, in ms (2 minutes by default). */
@@ -113,6 +116,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       compression: query.compression,
       gatewayUrl: gatewayUrl(request.headers.host, request.socket.localAddress, request.socket.localPort),
       heartbeatTimeoutMs: Math.round(heartbeatInterval * HEARTBEAT_GRACE),
+      timers: deps.timers ?? machineTimers,
       onHeartbeatTimeout: (timedOut) => end(timedOut, CloseCode.SessionTimedOut, 'Session timed out.'),
     });
     connections.add(connection);
