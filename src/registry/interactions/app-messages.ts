@@ -23,13 +23,13 @@ function isEphemeral(message: MessageRecord): boolean {
   return (message.flags & MESSAGE_FLAGS.EPHEMERAL) !== 0;
 }
 
-/** The message as its viewers get it, with the app's bot as author. */
-export async function appMessageView(services: InteractionServices, message: MessageRecord): Promise<APIMessage> {
-  return await storedMessageView(services.store, message, null);
+/** The message as its viewers get it, with the app's bot as author; `withoutPoll` for one just made without a poll. */
+export async function appMessageView(services: InteractionServices, message: MessageRecord, withoutPoll = false): Promise<APIMessage> {
+  return await storedMessageView(services.store, message, null, false, withoutPoll);
 }
 
-async function publish(services: InteractionServices, record: InteractionRecord, message: MessageRecord, event: string): Promise<void> {
-  const view = await appMessageView(services, message);
+async function publish(services: InteractionServices, record: InteractionRecord, message: MessageRecord, event: string, withoutPoll = false): Promise<void> {
+  const view = await appMessageView(services, message, withoutPoll);
   if (isEphemeral(message)) toUser(services, record.user_id, event, view);
   else {
     toChannel(services, message.channel_id, event, view);
@@ -38,18 +38,22 @@ async function publish(services: InteractionServices, record: InteractionRecord,
   }
 }
 
-async function save(services: InteractionServices, record: InteractionRecord, message: MessageRecord, poll?: PollInput, files: readonly FileRow[] = []): Promise<void> {
+/** Stores the message with its files; `fresh`: a message just made (its id new), so no file of the store is already its. */
+async function save(
+  services: InteractionServices, record: InteractionRecord, message: MessageRecord, poll?: PollInput, files: readonly FileRow[] = [], fresh = false,
+): Promise<void> {
+  const withFiles = !fresh || files.length > 0;
   if (isEphemeral(message)) {
     // An ephemeral message lives in the ledger; its files are in the store all the same.
     await services.store.transaction(async () => {
-      await storeMessageFiles(services.store, message, files);
+      if (withFiles) await storeMessageFiles(services.store, message, files);
       await services.ledger.putEphemeral(record.id, message);
     });
   } else {
     await services.store.transaction(async () => {
       await services.store.messages.putMessage(message);
       if (poll) await storePoll(services.store, message.id, poll, services.now());
-      await storeMessageFiles(services.store, message, files);
+      if (withFiles) await storeMessageFiles(services.store, message, files);
     });
   }
 }
@@ -97,8 +101,8 @@ export async function sendAppMessage(
       ...(options.original || record.original_message_id === null ? {} : { original_response_message_id: record.original_message_id }),
     },
   };
-  await save(services, record, message, options.poll, options.files);
-  await publish(services, record, message, 'MESSAGE_CREATE');
+  await save(services, record, message, options.poll, options.files, true);
+  await publish(services, record, message, 'MESSAGE_CREATE', !options.poll);
   return message;
 }
 
