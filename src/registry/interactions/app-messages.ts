@@ -38,9 +38,14 @@ async function publish(services: InteractionServices, record: InteractionRecord,
   }
 }
 
-/** Stores the message with its files; `fresh`: a message just made (its id new), so no file of the store is already its. */
+/**
+ * Stores the message with its files; `fresh`: a message just made (its id new), so no file
+ * of the store is already its. `storedWith` writes in the same transaction (the interaction
+ * it answers, marked answered).
+ */
 async function save(
   services: InteractionServices, record: InteractionRecord, message: MessageRecord, poll?: PollInput, files: readonly FileRow[] = [], fresh = false,
+  storedWith?: (message: MessageRecord) => Promise<void>,
 ): Promise<void> {
   const withFiles = !fresh || files.length > 0;
   if (isEphemeral(message)) {
@@ -48,12 +53,14 @@ async function save(
     await services.store.transaction(async () => {
       if (withFiles) await storeMessageFiles(services.store, message, files);
       await services.ledger.putEphemeral(record.id, message);
+      await storedWith?.(message);
     });
   } else {
     await services.store.transaction(async () => {
       await services.store.messages.putMessage(message);
       if (poll) await storePoll(services.store, message.id, poll, services.now());
       if (withFiles) await storeMessageFiles(services.store, message, files);
+      await storedWith?.(message);
     });
   }
 }
@@ -73,10 +80,13 @@ export function appMessageFiles(
   }, data);
 }
 
-/** Sends a new message for the interaction: the original response (`original`) or a follow-up. */
+/**
+ * Sends a new message for the interaction: the original response (`original`) or a
+ * follow-up. `storedWith` is written in the message's own transaction, before anyone is told.
+ */
 export async function sendAppMessage(
   services: InteractionServices, record: InteractionRecord, data: OutgoingMessage,
-  options: { original: boolean; loading?: boolean; poll?: PollInput; files?: readonly FileRow[] },
+  options: { original: boolean; loading?: boolean; poll?: PollInput; files?: readonly FileRow[]; storedWith?: (message: MessageRecord) => Promise<void> },
 ): Promise<MessageRecord> {
   const commandType = (record.payload.data as { type?: number } | undefined)?.type;
   const type = !options.original ? MESSAGE_TYPE.DEFAULT
@@ -101,7 +111,7 @@ export async function sendAppMessage(
       ...(options.original || record.original_message_id === null ? {} : { original_response_message_id: record.original_message_id }),
     },
   };
-  await save(services, record, message, options.poll, options.files, true);
+  await save(services, record, message, options.poll, options.files, true, options.storedWith);
   await publish(services, record, message, 'MESSAGE_CREATE', !options.poll);
   return message;
 }
