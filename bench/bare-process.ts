@@ -1,20 +1,24 @@
 /**
  * The delivery baselines' bare servers as their own process, as the registry runs: one
- * node:http server where `POST /forward` reads the invocation and POSTs the signed body to
- * the bot (two hops and a signature, no other work) and `POST /relay` reads it and sends the
- * INTERACTION_CREATE frame over the bare `ws` connection the benchmark opened to `/socket`.
- * What they send is set over IPC (captured from the registry, so the sizes are the same).
+ * node:http server where `POST /floor` reads the invocation, signs the delivery body and
+ * writes it to the bot on a warm connection with the registry's own delivery client, then
+ * answers 204 (the floor of HTTP delivery: two warm hops and a signature, no other work),
+ * and `POST /relay` reads it and sends the INTERACTION_CREATE frame over the bare `ws`
+ * connection the benchmark opened to `/socket` (the floor of gateway delivery). What they
+ * send is set over IPC (captured from the registry, so the sizes are the same).
  * Prints `listening on URL`.
  */
-import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
+import { createPrivateKey } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { DELIVERY_USER_AGENT } from '../src/registry/delivery/deliver-over-http.js';
+import { signDelivery } from '../src/registry/domain/application-keys.js';
+import { DELIVERY_TIMEOUT_MS, DELIVERY_USER_AGENT } from '../src/registry/delivery/deliver-over-http.js';
+import { httpPost } from '../src/registry/delivery/http-post.js';
 import type { Acknowledged, BareSettings } from './child-messages.js';
-import { plainRequest } from './http-client.js';
-const settings: { botOrigin?: string; privateKey?: KeyObject; body?: string; frame?: string } = {};
+/** The signing key as the registry keeps an app's (base64 PKCS#8 DER). */
+const settings: { botOrigin?: string; privateKey?: string; body?: string; frame?: string } = {};
 
 const server = createServer((request, response) => {
   request.resume();
@@ -25,19 +29,22 @@ const server = createServer((request, response) => {
       return;
     }
     const { botOrigin, privateKey, body } = settings;
-    if (request.url !== '/forward' || !botOrigin || !privateKey || body === undefined) {
+    if (request.url !== '/floor' || !botOrigin || !privateKey || body === undefined) {
       response.writeHead(404).end();
       return;
     }
+    // As the registry signs and sends (deliver-over-http.ts): libsodium, then one write on a warm connection.
     const timestamp = String(Math.floor(Date.now() / 1000));
     const headers = {
       'Content-Type': 'application/json',
       'User-Agent': DELIVERY_USER_AGENT,
-      'X-Signature-Ed25519': sign(null, Buffer.from(timestamp + body), privateKey).toString('hex'),
+      'X-Signature-Ed25519': signDelivery(privateKey, timestamp, body),
       'X-Signature-Timestamp': timestamp,
     };
-    plainRequest(`${botOrigin}/baseline`, { method: 'POST', headers, body })
-      .then(() => response.writeHead(204).end(), () => response.writeHead(502).end());
+    const answered = httpPost(`${botOrigin}/baseline`, { method: 'POST', headers, body, timeoutMs: DELIVERY_TIMEOUT_MS });
+    // The request is written: the client is answered, as the registry answers once the app's copy has gone.
+    response.writeHead(204).end();
+    answered.then((answer) => answer.arrayBuffer(), () => undefined).catch(() => undefined);
   });
 });
 const sockets = new WebSocketServer({ server, path: '/socket', perMessageDeflate: false });
@@ -47,7 +54,7 @@ await once(server, 'listening');
 process.on('message', (message: BareSettings) => {
   if (message.kind !== 'settings') return;
   if (message.botOrigin !== undefined) settings.botOrigin = message.botOrigin;
-  if (message.privateKey !== undefined) settings.privateKey = createPrivateKey(message.privateKey);
+  if (message.privateKey !== undefined) settings.privateKey = createPrivateKey(message.privateKey).export({ format: 'der', type: 'pkcs8' }).toString('base64');
   if (message.body !== undefined) settings.body = message.body;
   if (message.frame !== undefined) settings.frame = message.frame;
   process.send?.({ kind: 'acknowledged' } satisfies Acknowledged);

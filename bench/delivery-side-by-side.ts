@@ -1,11 +1,12 @@
 /**
  * Delivery of two registries side by side (bench/interaction-rig.ts each, the baseline's
- * started first): the same invocations, HTTP and gateway, alternating between them so both
- * see the same machine.
+ * started first): the same invocations, HTTP and gateway, one after another as a user sends
+ * them (each to the bot having it), each first in turn, so both see the same machine.
  */
 import type { LatencyOptions } from './delivery.js';
 import { startInteractionRig, type InteractionRig, type RigOptions } from './interaction-rig.js';
-import { summarize, type Summary } from './stats.js';
+import { interleaved } from './as-a-user.js';
+import type { Summary } from './stats.js';
 
 export interface SideBySide {
   subject: { http: Summary; gateway: Summary };
@@ -26,18 +27,14 @@ export async function deliverySideBySide(rigs: { subject: RigOptions; baseline: 
 }
 
 async function measure(subject: InteractionRig, baseline: InteractionRig, label: string, options: LatencyOptions): Promise<SideBySide> {
-  const samples = { subjectHttp: [] as number[], baselineHttp: [] as number[], subjectGateway: [] as number[], baselineGateway: [] as number[] };
-  for (let round = 0; round < options.warmup + options.iterations; round++) {
-    const taken = {
-      baselineHttp: await baseline.invokeHttp(), subjectHttp: await subject.invokeHttp(),
-      baselineGateway: await baseline.invokeGateway(), subjectGateway: await subject.invokeGateway(),
-    };
-    if (round < options.warmup) continue;
-    for (const name of Object.keys(samples) as Array<keyof typeof samples>) samples[name].push(taken[name].delivered);
-    if ((round - options.warmup + 1) % 500 === 0) options.progress(`${label}: ${round - options.warmup + 1}/${options.iterations}`);
-  }
+  const figures = await interleaved({
+    baselineHttp: async () => (await baseline.deliverHttp()).delivered,
+    subjectHttp: async () => (await subject.deliverHttp()).delivered,
+    baselineGateway: async () => (await baseline.invokeGateway()).delivered,
+    subjectGateway: async () => (await subject.invokeGateway()).delivered,
+  }, 'alternate', options.iterations, options.warmup, (done) => options.progress(`${label}: ${done}/${options.iterations}`));
   return {
-    subject: { http: summarize(samples.subjectHttp), gateway: summarize(samples.subjectGateway) },
-    baseline: { http: summarize(samples.baselineHttp), gateway: summarize(samples.baselineGateway) },
+    subject: { http: figures.subjectHttp, gateway: figures.subjectGateway },
+    baseline: { http: figures.baselineHttp, gateway: figures.baselineGateway },
   };
 }

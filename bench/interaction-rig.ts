@@ -24,8 +24,7 @@ import { INLINE_ANSWER } from './http-bot.js';
 import { api, BrokenRun } from './registry.js';
 import { benchWorld, type BenchApp, type BenchUser } from './world.js';
 import { plainRequest } from './http-client.js';
-import { DELIVERY_TIMEOUT_MS, DELIVERY_USER_AGENT } from '../src/registry/delivery/deliver-over-http.js';
-import { httpPost } from '../src/registry/delivery/http-post.js';
+import { DELIVERY_USER_AGENT } from '../src/registry/delivery/deliver-over-http.js';
 
 interface Command {
   id: string;
@@ -47,14 +46,18 @@ export interface InvocationTimes {
 export interface InteractionRig {
   /** A command of the HTTP app, invoked, answered inline by the bot, to the client's MESSAGE_CREATE. */
   invokeHttp(): Promise<InvocationTimes>;
-  /** A command of the gateway app, to the bot session's INTERACTION_CREATE; the bot then answers through the callback route. */
-  invokeGateway(): Promise<InvocationTimes>;
-  /** The floor of HTTP delivery: one plain signed POST of the same body to the same bot (node:http, as every client here). */
-  postToBot(): Promise<number>;
-  /** Context: the same POST sent with the registry's own delivery client (a warm connection, one write). */
-  postToBotWarm(): Promise<number>;
-  /** Context for HTTP delivery: the invocation POSTed to a bare server that forwards the signed body to the bot (two hops, no work). */
-  postThenForward(): Promise<number>;
+  /**
+   * The same invocation to the bot having it (its answer and the bot's arrival only, as a
+   * user measures delivery): what the registry does with the bot's answer runs on while
+   * the next sample does.
+   */
+  deliverHttp(): Promise<Omit<InvocationTimes, 'messaged'>>;
+  /**
+   * A command of the gateway app, to the bot session's INTERACTION_CREATE; the bot then
+   * answers through the callback route, as a bot does, and the sample ends with that answer
+   * (not with the client's message, which the registry makes while the next sample runs).
+   */
+  invokeGateway(): Promise<Omit<InvocationTimes, 'messaged'>>;
   /** The floor of the round trip: that POST, then one bare `ws` send of a MESSAGE_CREATE frame of the same size. */
   postThenSend(): Promise<number>;
   /** One bare `ws` send of a frame the size of the registry's INTERACTION_CREATE (both ends in this process). */
@@ -183,10 +186,18 @@ export async function startInteractionRig(options: RigOptions = {}): Promise<Int
         return { delivered: got.at - started, messaged: shown.receivedAt - started, window: [started, got.at] };
       },
 
+      async deliverHttp() {
+        const delivery = bot.nextArrival('/interactions');
+        const body = invocation(httpApp, httpCommand, `bench-${++nonce}`);
+        const started = monotonicMs();
+        await post(`${registry.url}/api/v10/interactions`, body);
+        const { at } = await delivery;
+        return { delivered: at - started, window: [started, at] };
+      },
+
       async invokeGateway() {
         const mine = `bench-${++nonce}`;
         const delivery = gatewayBot.expect('INTERACTION_CREATE');
-        const message = messageFor(mine);
         const started = monotonicMs();
         await post(`${registry.url}/api/v10/interactions`, invocation(gatewayApp, gatewayCommand, mine));
         const got = await delivery;
@@ -196,35 +207,7 @@ export async function startInteractionRig(options: RigOptions = {}): Promise<Int
           method: 'POST', path: `/interactions/${interaction.id}/${interaction.token}/callback`, authorization: '',
           body: INLINE_ANSWER, expect: [204],
         });
-        const shown = await message;
-        return { delivered: got.receivedAt - started, messaged: shown.receivedAt - started, window: [started, got.receivedAt] };
-      },
-
-      async postToBot() {
-        const { headers, body } = signedBaseline();
-        const delivery = bot.nextArrival('/baseline');
-        const started = monotonicMs();
-        const response = await plainRequest(`${bot.url}/baseline`, { method: 'POST', headers, body });
-        if (response.status !== 200) throw new BrokenRun(`the bot refused the baseline POST: ${response.status}`);
-        return (await delivery).at - started;
-      },
-
-      async postToBotWarm() {
-        const { headers, body } = signedBaseline();
-        const delivery = bot.nextArrival('/baseline');
-        const started = monotonicMs();
-        const response = await httpPost(`${bot.url}/baseline`, { method: 'POST', headers, body, timeoutMs: DELIVERY_TIMEOUT_MS });
-        await response.text();
-        if (response.status !== 200) throw new BrokenRun(`the bot refused the baseline POST: ${response.status}`);
-        return (await delivery).at - started;
-      },
-
-      async postThenForward() {
-        const delivery = bot.nextArrival('/baseline');
-        const body = invocation(httpApp, httpCommand, `bench-${++nonce}`);
-        const started = monotonicMs();
-        await post(`${bare.url}/forward`, body);
-        return (await delivery).at - started;
+        return { delivered: got.receivedAt - started, window: [started, got.receivedAt] };
       },
 
       async postThenSend() {

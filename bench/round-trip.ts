@@ -4,26 +4,18 @@
  * the MESSAGE_CREATE. The floor is the same path without a registry: the signed POST to
  * the bot (answered the same way), then one bare `ws` send of a frame of the same size.
  */
+import { interleaved } from './as-a-user.js';
 import type { LatencyOptions } from './delivery.js';
 import { startInteractionRig } from './interaction-rig.js';
-import { summarize } from './stats.js';
 import type { Row } from './table.js';
 
 export async function benchRoundTrip(options: LatencyOptions): Promise<Row[]> {
   const rig = await startInteractionRig();
   try {
-    const registry: number[] = [];
-    const floor: number[] = [];
-    for (let round = 0; round < options.warmup + options.iterations; round++) {
-      const invoked = await rig.invokeHttp();
-      const baseline = await rig.postThenSend();
-      if (round < options.warmup) continue;
-      registry.push(invoked.messaged);
-      floor.push(baseline);
-      if ((round - options.warmup + 1) % 500 === 0) options.progress(`round trip: ${round - options.warmup + 1}/${options.iterations}`);
-    }
-    const measured = summarize(registry);
-    const bare = summarize(floor);
+    const { registry: measured, floor: bare } = await interleaved({
+      registry: async () => (await rig.invokeHttp()).messaged,
+      floor: () => rig.postThenSend(),
+    }, 'alternate', options.iterations, options.warmup, (done) => options.progress(`round trip: ${done}/${options.iterations}`));
     const baselineName = 'signed POST to the bot + bare ws send';
     return [
       { benchmark: '2 round trip, HTTP bot', figure: 'p50', unit: 'ms', value: measured.p50, baseline: bare.p50, baselineName },

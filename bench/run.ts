@@ -3,7 +3,7 @@
  * the same run, then one table of figures, baselines, ratios and targets. Exits non-zero
  * only when a run is broken (an error, a failed request), never because something is slow.
  *
- *   npm run bench -- [--only delivery,round-trip,reads,bulk,index,client,memory,team,before,driver] [--quick] [--profile]
+ *   npm run bench -- [--only delivery,user,round-trip,reads,bulk,index,client,memory,team,before,driver] [--quick] [--profile]
  *
  * (`npm run bench` compiles bench/ and bundles the registry CLI as `npm run serve`'s is, then runs this.)
  *
@@ -15,6 +15,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { benchAsUser } from './as-a-user.js';
 import { benchBefore } from './before.js';
 import { benchBulkOverwrite } from './bulk-overwrite.js';
 import { benchClient } from './client.js';
@@ -43,6 +44,7 @@ const throughput = { connections: 10, durationSeconds: quick ? 1 : 5, rounds: qu
 
 const BENCHMARKS: Record<string, () => Promise<Row[]>> = {
   delivery: () => benchDelivery({ ...latency, profile }),
+  user: () => benchAsUser({ rounds: latency.iterations, warmup: latency.warmup, progress }),
   'round-trip': () => benchRoundTrip(latency),
   reads: () => benchCommandReads(throughput),
   bulk: () => benchBulkOverwrite({ iterations: quick ? 2 : 10, progress }),

@@ -27,6 +27,13 @@ export interface Row {
   target?: Target;
   /** Why the target may be out of reach on this kind of machine, printed when it is missed. */
   outOfReach?: string;
+  /**
+   * The floor of the figure's hops, measured beside it (for HTTP delivery: two warm hops and
+   * a signature, no work): the part of the ratio no registry can take away. The figure
+   * beyond the floor is the registry's own.
+   */
+  floor?: number;
+  floorName?: string;
 }
 
 export function ratioOf(row: Row): number {
@@ -62,13 +69,16 @@ function amount(value: number, unit: Row['unit']): string {
 function cells(row: Row): string[] {
   const met = isMet(row);
   const target = targetText(row);
+  const floor = row.floor === undefined ? ['—', '—'] : [
+    `${amount(row.floor, row.unit)}, ${(row.floor / row.baseline).toFixed(2)}x (${row.floorName ?? 'floor'})`, (row.value / row.floor).toFixed(2),
+  ];
   return [
     row.benchmark, row.figure, amount(row.value, row.unit), `${amount(row.baseline, row.unit)} (${row.baselineName})`,
-    ratioOf(row).toFixed(2), target, met === undefined ? 'n/a' : met ? 'yes' : 'NO',
+    ratioOf(row).toFixed(2), ...floor, target, met === undefined ? 'n/a' : met ? 'yes' : 'NO',
   ];
 }
 
-const HEADER = ['benchmark', 'figure', 'Slashbench', 'baseline', 'ratio', 'target', 'met?'];
+const HEADER = ['benchmark', 'figure', 'Slashbench', 'baseline', 'ratio', 'floor (physics), x baseline', 'Slashbench / floor', 'target', 'met?'];
 
 /** An aligned plain-text table for the terminal. */
 export function textTable(rows: readonly Row[]): string {

@@ -50,7 +50,9 @@ describe('the results table', () => {
   it('prints one line per row, in text and in Markdown', () => {
     expect(textTable([latency, throughput]).split('\n')).toHaveLength(4);
     const markdown = markdownTable([latency]);
-    expect(markdown).toContain('| delivery | p50 | 2.000 ms | 0.800 ms (plain POST) | 2.50 | ≤ 3 | yes |');
+    expect(markdown).toContain('| delivery | p50 | 2.000 ms | 0.800 ms (plain POST) | 2.50 | — | — | ≤ 3 | yes |');
+    // Beside the ratio, the floor of the hops (as a multiple of the baseline) and the figure beyond it: physics and the registry's own.
+    expect(markdownTable([{ ...latency, floor: 1.6, floorName: 'two hops' }])).toContain('| 2.50 | 1.600 ms, 2.00x (two hops) | 1.25 | ≤ 3 | yes |');
   });
 });
 

@@ -209,6 +209,27 @@ describe('the read cache behind a store', () => {
     expect(asked).toBe(afterOwnWrite + 1);
   });
 
+  it('asks SQLite nothing more on a turn that writes before it reads', async () => {
+    const [first] = await twoConnections();
+    const statement = (first.sql as unknown as { dataVersionStatement: { get: () => unknown } }).dataVersionStatement;
+    const get = statement.get.bind(statement);
+    let asked = 0;
+    statement.get = () => {
+      asked += 1;
+      return get();
+    };
+    await first.world.guild('1');
+    await nextTurn();
+    const before = asked;
+    // The turn's look comes with its first write, while the header is the one last seen.
+    await first.sql.run('INSERT INTO processes (id, heartbeat_at) VALUES (?, ?)', 'another', 1);
+    expect((await first.world.guild('1'))?.name).toBe('Before');
+    expect(asked).toBe(before);
+    // The write itself is looked at once the turn is over, as before.
+    await nextTurn();
+    expect(asked).toBe(before + 1);
+  });
+
   it('sees another registry\'s commit made in the very turn of its own write, before that write is looked at', async () => {
     const [first, second] = await twoConnections();
     expect((await first.world.guild('1'))?.name).toBe('Before');

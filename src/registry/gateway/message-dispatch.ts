@@ -18,12 +18,19 @@ import { filterAsync } from '../async-lists.js';
 
 const EVENT = { create: 'MESSAGE_CREATE', update: 'MESSAGE_UPDATE', delete: 'MESSAGE_DELETE' } as const;
 
-/** The apps whose bots can see the channel now. */
-async function listeningApps(store: Store, channel: ChannelRecord): Promise<string[]> {
-  if (channel.guild_id === null) return await filterAsync(await store.world.recipients(channel.id), async (id) => (await store.world.application(id)) !== undefined);
+/**
+ * The apps whose bots can see the channel now and have a session here (live, or dropped and
+ * resumable for the channel's guild): the others would be sent nothing, so nothing is made
+ * for them (another process of a team dispatches to its own sessions).
+ */
+async function listeningApps(store: Store, hub: GatewayHub, channel: ChannelRecord): Promise<string[]> {
+  const connected = (applicationId: string) => hub.hasBotSession(applicationId) || hub.hasResumableBotSession(applicationId, channel.guild_id);
+  if (channel.guild_id === null) {
+    return await filterAsync((await store.world.recipients(channel.id)).filter(connected), async (id) => (await store.world.application(id)) !== undefined);
+  }
   const guild = await store.world.guild(channel.guild_id);
   if (!guild) return [];
-  return await filterAsync(await store.world.installs(guild.id), async (applicationId) => {
+  return await filterAsync((await store.world.installs(guild.id)).filter(connected), async (applicationId) => {
     const member = await store.world.member(guild.id, applicationId);
     return member !== undefined && await canView(store, guild, member);
   });
@@ -54,7 +61,8 @@ export async function dispatchChannelMessage(store: Store, hub: GatewayHub, { ch
   const guildId = channel.guild_id;
   const intent = guildId === null ? GatewayIntentBits.DirectMessages : GatewayIntentBits.GuildMessages;
   const place = guildId === null ? {} : { guild_id: guildId };
-  const apps = await listeningApps(store, channel);
+  const apps = await listeningApps(store, hub, channel);
+  if (apps.length === 0) return;
   if (change === 'delete') {
     for (const applicationId of apps) hub.dispatchToBot(applicationId, EVENT.delete, { id: message.id, channel_id: message.channel_id, ...place }, guildId, intent);
     return;
@@ -82,5 +90,5 @@ export async function dispatchPollVote(store: Store, hub: GatewayHub, vote: Poll
     ...(guildId === null ? {} : { guild_id: guildId }), answer_id: vote.answer_id,
   };
   const event = vote.change === 'add' ? 'MESSAGE_POLL_VOTE_ADD' : 'MESSAGE_POLL_VOTE_REMOVE';
-  for (const applicationId of await listeningApps(store, channel)) hub.dispatchToBot(applicationId, event, data, guildId, intent);
+  for (const applicationId of await listeningApps(store, hub, channel)) hub.dispatchToBot(applicationId, event, data, guildId, intent);
 }

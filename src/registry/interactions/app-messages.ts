@@ -23,13 +23,13 @@ function isEphemeral(message: MessageRecord): boolean {
   return (message.flags & MESSAGE_FLAGS.EPHEMERAL) !== 0;
 }
 
-/** The message as its viewers get it, with the app's bot as author. */
-export async function appMessageView(services: InteractionServices, message: MessageRecord): Promise<APIMessage> {
-  return await storedMessageView(services.store, message, null);
+/** The message as its viewers get it, with the app's bot as author; `withoutPoll` for one just made without a poll. */
+export async function appMessageView(services: InteractionServices, message: MessageRecord, withoutPoll = false): Promise<APIMessage> {
+  return await storedMessageView(services.store, message, null, false, withoutPoll);
 }
 
-async function publish(services: InteractionServices, record: InteractionRecord, message: MessageRecord, event: string): Promise<void> {
-  const view = await appMessageView(services, message);
+async function publish(services: InteractionServices, record: InteractionRecord, message: MessageRecord, event: string, withoutPoll = false): Promise<void> {
+  const view = await appMessageView(services, message, withoutPoll);
   if (isEphemeral(message)) toUser(services, record.user_id, event, view);
   else {
     toChannel(services, message.channel_id, event, view);
@@ -38,18 +38,29 @@ async function publish(services: InteractionServices, record: InteractionRecord,
   }
 }
 
-async function save(services: InteractionServices, record: InteractionRecord, message: MessageRecord, poll?: PollInput, files: readonly FileRow[] = []): Promise<void> {
+/**
+ * Stores the message with its files; `fresh`: a message just made (its id new), so no file
+ * of the store is already its. `storedWith` writes in the same transaction (the interaction
+ * it answers, marked answered).
+ */
+async function save(
+  services: InteractionServices, record: InteractionRecord, message: MessageRecord, poll?: PollInput, files: readonly FileRow[] = [], fresh = false,
+  storedWith?: (message: MessageRecord) => Promise<void>,
+): Promise<void> {
+  const withFiles = !fresh || files.length > 0;
   if (isEphemeral(message)) {
     // An ephemeral message lives in the ledger; its files are in the store all the same.
     await services.store.transaction(async () => {
-      await storeMessageFiles(services.store, message, files);
+      if (withFiles) await storeMessageFiles(services.store, message, files);
       await services.ledger.putEphemeral(record.id, message);
+      await storedWith?.(message);
     });
   } else {
     await services.store.transaction(async () => {
       await services.store.messages.putMessage(message);
       if (poll) await storePoll(services.store, message.id, poll, services.now());
-      await storeMessageFiles(services.store, message, files);
+      if (withFiles) await storeMessageFiles(services.store, message, files);
+      await storedWith?.(message);
     });
   }
 }
@@ -69,10 +80,13 @@ export function appMessageFiles(
   }, data);
 }
 
-/** Sends a new message for the interaction: the original response (`original`) or a follow-up. */
+/**
+ * Sends a new message for the interaction: the original response (`original`) or a
+ * follow-up. `storedWith` is written in the message's own transaction, before anyone is told.
+ */
 export async function sendAppMessage(
   services: InteractionServices, record: InteractionRecord, data: OutgoingMessage,
-  options: { original: boolean; loading?: boolean; poll?: PollInput; files?: readonly FileRow[] },
+  options: { original: boolean; loading?: boolean; poll?: PollInput; files?: readonly FileRow[]; storedWith?: (message: MessageRecord) => Promise<void> },
 ): Promise<MessageRecord> {
   const commandType = (record.payload.data as { type?: number } | undefined)?.type;
   const type = !options.original ? MESSAGE_TYPE.DEFAULT
@@ -97,8 +111,8 @@ export async function sendAppMessage(
       ...(options.original || record.original_message_id === null ? {} : { original_response_message_id: record.original_message_id }),
     },
   };
-  await save(services, record, message, options.poll, options.files);
-  await publish(services, record, message, 'MESSAGE_CREATE');
+  await save(services, record, message, options.poll, options.files, true, options.storedWith);
+  await publish(services, record, message, 'MESSAGE_CREATE', !options.poll);
   return message;
 }
 

@@ -14,7 +14,7 @@ import type { MessageRecord } from '../store/records.js';
 import { appMessageFiles, appMessageView, editAppMessage, findAppMessage, sendAppMessage } from './app-messages.js';
 import { launchActivity } from './launch.js';
 import { deadlineFailure } from './refusal.js';
-import { deadlineDetail, type InteractionRecord } from './ledger.js';
+import { deadlineDetail, markAnswered, type InteractionRecord } from './ledger.js';
 import { isEmptyMessage, MESSAGE_FLAGS, validateMessageData, type MessageData } from './message-data.js';
 import { toUser, type InteractionServices } from './services.js';
 
@@ -30,6 +30,8 @@ const ALLOWED: Record<number, readonly number[]> = { 2: [4, 5, 9, 12], 3: [4, 5,
 interface Effect {
   message?: MessageRecord;
   activityInstanceId?: string;
+  /** The answer is stored already, with its message (one transaction): `record` is yet to be marked. */
+  answerStored?: boolean;
 }
 
 /** Marks an interaction dead when its deadline passed without a response; true when it is dead. */
@@ -80,7 +82,8 @@ export async function applyResponse(
     await expireIfLate(services, record);
     throw error;
   }
-  await services.ledger.answered(record, type, record.original_message_id);
+  if (effect.answerStored) markAnswered(record, type, record.original_message_id);
+  else await services.ledger.answered(record, type, record.original_message_id);
   toUser(services, record.user_id, 'INTERACTION_SUCCESS', { id: record.id, nonce: record.nonce });
   if (!withResponse) return undefined;
   const message = effect.message;
@@ -117,22 +120,33 @@ function responsePoll(data: unknown): PollInput | undefined {
   return result.value;
 }
 
+/**
+ * The first answer recorded in the transaction of the message it makes: one commit where
+ * the message and the answer took two (each a lock taken and given back, the row's pages
+ * written again), and no reader sees the message without the answer.
+ */
+function storeAnswer(services: InteractionServices, record: InteractionRecord, type: number): (message: MessageRecord) => Promise<void> {
+  return (message) => services.ledger.storeAnswer(record, type, message.id);
+}
+
 async function respond(services: InteractionServices, record: InteractionRecord, type: number, data: unknown, upload: MessageUpload): Promise<Effect> {
   switch (type) {
     case CALLBACK.CHANNEL_MESSAGE_WITH_SOURCE: {
       const poll = responsePoll(data);
       const { message: content, rows } = appMessageFiles(services, record, upload, { body: data, at: ['data'] }, message(data, false));
       if (isEmptyMessage(content) && !poll && rows.length === 0) throw new ServiceError('emptyMessage');
-      const sent = await sendAppMessage(services, record, content, { original: true, files: rows, ...(poll ? { poll } : {}) });
+      const sent = await sendAppMessage(services, record, content, { original: true, files: rows, ...(poll ? { poll } : {}), storedWith: storeAnswer(services, record, type) });
       record.original_message_id = sent.id;
-      return { message: sent };
+      return { message: sent, answerStored: true };
     }
     case CALLBACK.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE: {
       // The client shows "<app> is thinking..." until the app edits @original.
       const { flags } = message(data, true);
-      const sent = await sendAppMessage(services, record, { flags: (flags ?? 0) & MESSAGE_FLAGS.EPHEMERAL }, { original: true, loading: true });
+      const sent = await sendAppMessage(services, record, { flags: (flags ?? 0) & MESSAGE_FLAGS.EPHEMERAL }, {
+        original: true, loading: true, storedWith: storeAnswer(services, record, type),
+      });
       record.original_message_id = sent.id;
-      return { message: sent };
+      return { message: sent, answerStored: true };
     }
     case CALLBACK.DEFERRED_UPDATE_MESSAGE:
       return {};

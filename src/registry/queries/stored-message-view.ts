@@ -9,11 +9,15 @@ import { pollView } from '../domain/poll-view.js';
 import type { MessageRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 
-/** The message for `readerId` (null: nobody's votes show as theirs). `nested` stops at one level of replies. */
-export async function storedMessageView(store: Store, message: MessageRecord, readerId: string | null, nested = false): Promise<APIMessage> {
+/**
+ * The message for `readerId` (null: nobody's votes show as theirs). `nested` stops at one
+ * level of replies. `withoutPoll`: the caller has just made the message with no poll, so
+ * there is none to read.
+ */
+export async function storedMessageView(store: Store, message: MessageRecord, readerId: string | null, nested = false, withoutPoll = false): Promise<APIMessage> {
   const view = messageView(message, await store.world.user(message.author_id));
   const reference = message.message_reference;
-  const poll = await store.polls.poll(message.id);
+  const poll = withoutPoll ? undefined : await store.polls.poll(message.id);
   const referenced = reference && !nested && reference.message_id !== undefined
     ? await store.messages.message(reference.channel_id, reference.message_id)
     : undefined;

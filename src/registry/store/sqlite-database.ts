@@ -72,9 +72,14 @@ export class SqliteDatabase implements Sql {
   /**
    * Told of this connection's writes: they change the WAL's header too, so once the turn
    * is over (off the time a request waits for) the header and the version are read again,
-   * and the next turn's first read finds the header as it was left.
+   * and the next turn's first read finds the header as it was left. A turn that writes
+   * before it reads has its look for other connections' commits first, while the header is
+   * still the one last seen: a read after this connection's own write would find the header
+   * moved and ask SQLite (`PRAGMA data_version`, two lock calls) for nothing, on each turn
+   * that writes then reads (an answered interaction's turn did).
    */
   private written(sql: string): void {
+    this.reads.version();
     this.reads.written(sql);
     if (this.walHeader === null || this.lookScheduled) return;
     this.lookScheduled = true;
