@@ -5,12 +5,13 @@
 // The parts the first screen does not show are chunks loaded when first shown (app/lazy-parts.ts).
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { discordEnums } from '../../scripts/discord-enums.js';
 import { precompress } from '../../scripts/precompress.js';
 
 export default defineConfig({
   root: import.meta.dirname,
   base: './',
-  plugins: [react(), precompress()],
+  plugins: [react(), discordEnums(), precompress()],
   build: {
     outDir: '../../out/renderer',
     emptyOutDir: true,
