@@ -4,7 +4,7 @@
  * and the inspector on the right (beside the member list in wide windows, instead of it in
  * narrower ones: layout-mode.ts); above them, the context menu, an app's modal, the settings and the
  * world editor. The inspector, the world editor and the Authorize panel load when first shown
- * (LazyPart.tsx): the first screen needs none of them, but the inspector in a wide window.
+ * (LazyPart.tsx); the inspector, open from the start in a wide window, once the first screen is done.
  */
 import { useEffect } from 'react';
 import { ContextMenu } from '../features/context-menu/ContextMenu.js';
@@ -13,10 +13,9 @@ import { ModalDialog } from '../features/modals/ModalDialog.js';
 import { SettingsLayer } from '../features/settings/SettingsLayer.js';
 import { ChannelSidebar } from '../features/world/ChannelSidebar.js';
 import { GuildList } from '../features/world/GuildList.js';
-import { selectReady } from '../store/selectors.js';
 import { keepFocusHistory } from './focus-history.js';
 import { useLayoutMode } from './layout-mode.js';
-import { LazyPart, useShownOnce, useWarmLazyParts } from './LazyPart.js';
+import { LazyPart, useFirstScreenDone, useShownOnce, useWarmLazyParts } from './LazyPart.js';
 import { AUTHORIZE, INSPECTOR, WARMED, WORLD_EDITOR } from './lazy-parts.js';
 import { useApp } from './store-context.js';
 import { useReadinessSignal } from './use-readiness-signal.js';
@@ -24,7 +23,8 @@ import { useReadinessSignal } from './use-readiness-signal.js';
 export function App() {
   useReadinessSignal();
   useEffect(keepFocusHistory, []);
-  useWarmLazyParts(useApp(selectReady), WARMED);
+  const firstScreenDone = useFirstScreenDone();
+  useWarmLazyParts(firstScreenDone, WARMED);
   const layout = useLayoutMode();
   const inspectorOpen = useApp((state) => state.inspectorOpen);
   const editorOpen = useApp((state) => state.editorOpen);
@@ -35,7 +35,7 @@ export function App() {
       <GuildList />
       <ChannelSidebar />
       <ChatArea />
-      {inspectorOpen && <LazyPart what="the inspector" place="column"><INSPECTOR.Component /></LazyPart>}
+      {inspectorOpen && <LazyPart what="the inspector" place="column" held={!firstScreenDone}><INSPECTOR.Component /></LazyPart>}
       <ContextMenu />
       <ModalDialog />
       <SettingsLayer />

@@ -5,10 +5,14 @@
  * so: announced, never focused, so the keyboard stays where it was until the part takes it
  * as it always did. If its script cannot be had (the registry restarted with another build),
  * an alert says to reload the page instead of the whole client going blank.
- * Once the page is ready the rest are fetched in idle time (`useWarmLazyParts`), so opening
- * one later seldom waits.
+ * A part shown beside the first screen (the inspector in a wide window) waits for the first
+ * screen to be done (`useFirstScreenDone`), so its script, styles and render are not in the
+ * way of the page's start; then the rest are fetched in idle time (`useWarmLazyParts`), so
+ * opening one later seldom waits.
  */
 import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { selectReady } from '../store/selectors.js';
+import { useApp } from './store-context.js';
 
 /** A lazily loaded component, and its loader for warming it ahead of use. */
 export interface LazyComponent<P> {
@@ -43,11 +47,13 @@ export interface LazyPartProps {
   what: string;
   /** Where the stand-in goes: the inspector's column, a note over the app for a layer, or in the flow. */
   place: 'column' | 'layer' | 'inline';
+  /** The stand-in only, for now: the part loads once this is false. */
+  held?: boolean;
   children: ReactNode;
 }
 
 /** `children` (lazy components), with a stand-in while their script loads. */
-export function LazyPart({ what, place, children }: LazyPartProps) {
+export function LazyPart({ what, place, held = false, children }: LazyPartProps) {
   const className = `lazy-part--${place}`;
   const note = <div className={`lazy-part ${className}`} role="status" data-testid="lazy-part-loading">Loading {what}…</div>;
   // A column keeps its landmark while it loads, named as the part names it.
@@ -56,7 +62,7 @@ export function LazyPart({ what, place, children }: LazyPartProps) {
     : note;
   return (
     <LoadFailure what={capitalized(what)} className={className}>
-      <Suspense fallback={loading}>{children}</Suspense>
+      <Suspense fallback={loading}>{held ? loading : children}</Suspense>
     </LoadFailure>
   );
 }
@@ -73,6 +79,23 @@ export function useShownOnce(shown: boolean): boolean {
   const [once, setOnce] = useState(shown);
   if (shown && !once) setOnce(true);
   return once || shown;
+}
+
+/** How long the first screen may take before the parts waiting for it load anyway. */
+export const FIRST_SCREEN_WAIT_MS = 3000;
+
+/**
+ * Whether the first screen is done: the page has been ready (README: the readiness signal),
+ * or its start failed, or FIRST_SCREEN_WAIT_MS have passed.
+ */
+export function useFirstScreenDone(): boolean {
+  const done = useApp((state) => selectReady(state) || state.connection === 'failed');
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setWaited(true), FIRST_SCREEN_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return useShownOnce(done || waited);
 }
 
 /** Once `ready`, loads `parts` one after another when the page is idle. */
