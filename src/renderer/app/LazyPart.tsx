@@ -90,12 +90,16 @@ export const FIRST_SCREEN_WAIT_MS = 3000;
  */
 export function useFirstScreenDone(): boolean {
   const done = useApp((state) => selectReady(state) || state.connection === 'failed');
-  const [waited, setWaited] = useState(false);
+  const [finished, setFinished] = useState(false);
   useEffect(() => {
-    const timer = window.setTimeout(() => setWaited(true), FIRST_SCREEN_WAIT_MS);
+    const timer = window.setTimeout(() => setFinished(true), FIRST_SCREEN_WAIT_MS);
     return () => window.clearTimeout(timer);
   }, []);
-  return useShownOnce(done || waited);
+  // Told in an effect: after the render that made the page ready (and its readiness signal), not in it.
+  useEffect(() => {
+    if (done) setFinished(true);
+  }, [done]);
+  return finished;
 }
 
 /** Once `ready`, loads `parts` one after another when the page is idle. */
