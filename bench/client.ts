@@ -45,6 +45,11 @@ export interface StartOptions {
   timelineDirectory?: string;
   /** The registry CLI to start; the one compiled with the benchmarks by default. */
   cli?: string;
+  /**
+   * An earlier build to time in the same run, its starts alternating with this one's and the
+   * trivial server's: a CLI serving its own client (client-before.ts), and what to call it.
+   */
+  before?: { cli: string; name: string };
   progress: (message: string) => void;
 }
 
@@ -274,8 +279,11 @@ export async function benchServeToReady(browser: TestBrowser, options: StartOpti
     };
     const registryStarts: Timeline[] = [];
     const trivialStarts: Timeline[] = [];
+    const beforeStarts: Timeline[] = [];
+    const before = options.before;
     for (let start = 0; start < options.starts; start++) {
       registryStarts.push(await time(() => startCli(join(directory, `start-${start}`), world.file, { cli: options.cli }), `/?user=${member.id}`));
+      if (before) beforeStarts.push(await time(() => startCli(join(directory, `before-${start}`), world.file, { cli: before.cli }), `/?user=${member.id}`));
       trivialStarts.push(await time(() => startListening(['-e', TRIVIAL_SERVER]), '/'));
     }
     const registry = registryStarts.map((timeline) => timeline.ready);
@@ -287,7 +295,8 @@ export async function benchServeToReady(browser: TestBrowser, options: StartOpti
     const timelines = join(options.timelineDirectory ?? PROFILE_DIRECTORY, 'serve-timeline.md');
     await mkdir(dirname(timelines), { recursive: true });
     await writeFile(timelines, `# Serve to ready: the median start of each\n\n${
-      timelineTable('The registry CLI and the client', registryMedian)}\n${timelineTable('The trivial server and page', trivialMedian)}\n`
+      timelineTable('The registry CLI and the client', registryMedian)}\n${
+      before ? `${timelineTable(`The same at ${before.name}`, medianStart(beforeStarts))}\n` : ''}${timelineTable('The trivial server and page', trivialMedian)}\n`
       + `The page's own time (none of its requests outstanding) is ${pageOwnMs(registryMedian).toFixed(0)} ms; with Node's start `
       + `(the trivial server's line at ${trivialMedian.listening.toFixed(0)} ms) that is ${floor.toFixed(0)} ms, `
       + `${(floor / trivialMedian.ready).toFixed(2)}x the trivial page: the floor of this client, whatever the server.\n`
@@ -295,10 +304,22 @@ export async function benchServeToReady(browser: TestBrowser, options: StartOpti
     options.progress(`client: timelines of the median starts in ${timelines}`);
     options.progress(`client: serve to ready ${registry.map((ms) => ms.toFixed(0)).join(', ')} ms; trivial ${trivial.map((ms) => ms.toFixed(0)).join(', ')} ms`);
     const row = { benchmark: '5 serve to ready page', figure: `median of ${options.starts}`, unit: 'ms', value: median(registry), baseline: median(trivial), baselineName: 'node + trivial server + trivial page' } as const;
-    return [
+    const rows: Row[] = [
       { ...row, target: { comparison: 'at most', absolute: 1500 } },
       { ...row, target: { comparison: 'at most', ratio: 3 }, outOfReach: serveFloor(registryMedian, trivialMedian, floor, script) },
     ];
+    if (before) {
+      const earlier = beforeStarts.map((timeline) => timeline.ready);
+      options.progress(`client: serve to ready at ${before.name} ${earlier.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+      // Start by start: each of today's against the one at `before` just after it.
+      const paired = median(registry.map((ms, index) => ms / (earlier[index] as number)));
+      options.progress(`client: today's start against the one at ${before.name} just after it, median ${paired.toFixed(3)}`);
+      rows.push(
+        { ...row, benchmark: `5 serve to ready page at ${before.name}`, value: median(earlier) },
+        { ...row, benchmark: `5 serve to ready page against ${before.name}`, baseline: median(earlier), baselineName: `the same at ${before.name}, same run` },
+      );
+    }
+    return rows;
   } finally {
     await rm(directory, { recursive: true, force: true });
   }
