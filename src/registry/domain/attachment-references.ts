@@ -5,13 +5,11 @@
  * with its size and type, as the service answers. A file a reference uses is not listed
  * again in the message's `attachments` (discord/discord-api-docs#8279). Pure.
  */
-import type { APIAttachment, APIEmbedImage, APIUnfurledMediaItem } from 'discord-api-types/v10';
+import { ComponentType, type APIAttachment, type APIEmbedImage, type APIUnfurledMediaItem } from 'discord-api-types/v10';
 import { isJsonObject } from '../../shared/json-object.js';
+import { mapComponentTree } from './component-tree.js';
 
 const SCHEME = 'attachment://';
-
-/** Components (discord-api-types `ComponentType`) whose media can name a file. */
-const TYPE = { SECTION: 9, THUMBNAIL: 11, MEDIA_GALLERY: 12, FILE: 13, CONTAINER: 17 } as const;
 
 type Json = Record<string, unknown>;
 
@@ -64,18 +62,14 @@ export function resolveAttachmentReferences(
       content_type: file.content_type ?? null, attachment_id: file.id,
     } satisfies APIUnfurledMediaItem;
   };
-  const component = (value: unknown): unknown => (isJsonObject(value) ? layout(value) : value);
-  const layout = (value: Json): Json => {
-    const out: Json = { ...value };
-    if (Array.isArray(value.components)) out.components = value.components.map(component);
-    if (value.type === TYPE.SECTION && 'accessory' in value) out.accessory = component(value.accessory);
-    if (value.type === TYPE.THUMBNAIL) out.media = media(value.media);
-    if (value.type === TYPE.MEDIA_GALLERY && Array.isArray(value.items)) {
-      out.items = value.items.map((item: unknown) => (isJsonObject(item) ? { ...item, media: media(item.media) } : item));
+  const layout = (out: Json): Json => {
+    if (out.type === ComponentType.Thumbnail) out.media = media(out.media);
+    if (out.type === ComponentType.MediaGallery && Array.isArray(out.items)) {
+      out.items = out.items.map((item: unknown) => (isJsonObject(item) ? { ...item, media: media(item.media) } : item));
     }
-    if (value.type === TYPE.FILE) {
-      const file = isJsonObject(value.file) ? named(value.file.url) : undefined;
-      out.file = media(value.file);
+    if (out.type === ComponentType.File) {
+      const file = isJsonObject(out.file) ? named(out.file.url) : undefined;
+      out.file = media(out.file);
       // The service fills in the file card's name and size.
       if (file) Object.assign(out, { name: file.filename, size: file.size });
     }
@@ -84,7 +78,7 @@ export function resolveAttachmentReferences(
 
   return {
     ...(parts.embeds ? { embeds: parts.embeds.map(embed) } : {}),
-    ...(parts.components ? { components: parts.components.map(layout) } : {}),
+    ...(parts.components ? { components: mapComponentTree(parts.components, layout) } : {}),
     used,
   };
 }

@@ -10,13 +10,15 @@
  * sent is never changed. Applied after `attachment://` references are resolved. Pure but
  * for `nextId`.
  */
+import { ComponentType } from 'discord-api-types/v10';
 import { isJsonObject } from '../../shared/json-object.js';
+import { mapComponentTree } from './component-tree.js';
 
 type Json = Record<string, unknown>;
 
-/** Components (discord-api-types `ComponentType`) with something to fill in. */
-const SELECTS = new Set([3, 5, 6, 7, 8]);
-const TYPE = { SECTION: 9, THUMBNAIL: 11, MEDIA_GALLERY: 12, FILE: 13, SEPARATOR: 14, CONTAINER: 17 } as const;
+const SELECTS: ReadonlySet<unknown> = new Set([
+  ComponentType.StringSelect, ComponentType.UserSelect, ComponentType.RoleSelect, ComponentType.MentionableSelect, ComponentType.ChannelSelect,
+]);
 
 /** `value` with `defaults` under each key it lacks. */
 const filled = (value: Json, defaults: Json): Json => ({ ...defaults, ...value });
@@ -28,21 +30,17 @@ export function withServiceDefaults(parts: { embeds?: Json[]; components?: Json[
     return typeof value.url === 'string' && value.proxy_url === undefined ? { ...withId, proxy_url: value.url } : withId;
   };
   const shown = (item: Json, key: 'media' | 'file'): Json => filled({ ...item, [key]: media(item[key]) }, { spoiler: false });
-  const component = (value: unknown): unknown => {
-    if (!isJsonObject(value)) return value;
-    let out: Json = { ...value };
-    if (Array.isArray(value.components)) out.components = value.components.map(component);
-    if ('accessory' in value) out.accessory = component(value.accessory);
-    if (typeof value.type === 'number' && SELECTS.has(value.type)) out = filled(out, { min_values: 1, max_values: 1 });
-    switch (value.type) {
-      case TYPE.THUMBNAIL: return filled(shown(out, 'media'), { description: null });
-      case TYPE.MEDIA_GALLERY:
-        return Array.isArray(value.items)
-          ? { ...out, items: value.items.map((item: unknown) => (isJsonObject(item) ? filled(shown(item, 'media'), { description: null }) : item)) }
+  const component = (out: Json): Json => {
+    if (SELECTS.has(out.type)) return filled(out, { min_values: 1, max_values: 1 });
+    switch (out.type) {
+      case ComponentType.Thumbnail: return filled(shown(out, 'media'), { description: null });
+      case ComponentType.MediaGallery:
+        return Array.isArray(out.items)
+          ? { ...out, items: out.items.map((item: unknown) => (isJsonObject(item) ? filled(shown(item, 'media'), { description: null }) : item)) }
           : out;
-      case TYPE.FILE: return filled(shown(out, 'file'), { name: null, size: null });
-      case TYPE.SEPARATOR: return filled(out, { divider: true, spacing: 1 });
-      case TYPE.CONTAINER: return filled(out, { accent_color: null, spoiler: false });
+      case ComponentType.File: return filled(shown(out, 'file'), { name: null, size: null });
+      case ComponentType.Separator: return filled(out, { divider: true, spacing: 1 });
+      case ComponentType.Container: return filled(out, { accent_color: null, spoiler: false });
       default: return out;
     }
   };
@@ -51,6 +49,6 @@ export function withServiceDefaults(parts: { embeds?: Json[]; components?: Json[
     : value);
   return {
     ...(parts.embeds ? { embeds: parts.embeds.map(embed) } : {}),
-    ...(parts.components ? { components: parts.components.map((each) => component(each) as Json) } : {}),
+    ...(parts.components ? { components: mapComponentTree(parts.components, component) } : {}),
   };
 }
