@@ -18,6 +18,21 @@ import { testPostgresServer, testStore } from '../helpers/test-store.js';
 /** The end of the current synchronous turn: the cache checks other connections once per turn. */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
+/**
+ * Counts the statement behind a SQLite store's `dataVersion`: the WAL header's look
+ * (wal-header.ts) decides when it runs.
+ */
+function countDataVersionAsks(store: Store): { count: number } {
+  const statement = (store.sql as unknown as { dataVersionStatement: { get: () => unknown } }).dataVersionStatement;
+  const get = statement.get.bind(statement);
+  const asked = { count: 0 };
+  statement.get = () => {
+    asked.count += 1;
+    return get();
+  };
+  return asked;
+}
+
 const onPostgres = testPostgresServer() !== undefined;
 
 describe('the read cache', () => {
@@ -179,55 +194,42 @@ describe('the read cache behind a store', () => {
   // SQLite's own look at the WAL; PostgreSQL hears of other processes' commits from its feed (above and below).
   it.skipIf(onPostgres)('asks SQLite whether another registry committed only on a turn after a commit', async () => {
     const [first, second] = await twoConnections();
-    // The statement behind `dataVersion`, counted: the WAL header's look (wal-header.ts) decides when it runs.
-    const statement = (first.sql as unknown as { dataVersionStatement: { get: () => unknown } }).dataVersionStatement;
-    const get = statement.get.bind(statement);
-    let asked = 0;
-    statement.get = () => {
-      asked += 1;
-      return get();
-    };
+    const asked = countDataVersionAsks(first);
     await nextTurn();
     await first.world.guild('1');
     await nextTurn();
-    const before = asked;
+    const before = asked.count;
     for (let turn = 0; turn < 3; turn++) {
       await first.world.guild('1');
       await nextTurn();
     }
-    expect(asked).toBe(before);
+    expect(asked.count).toBe(before);
     // Its own write is looked at once the turn is over, so the next turn does not ask again.
     await first.world.putGuild({ id: '1', name: 'Mine', owner_id: '2', locale: 'en-US' });
     await nextTurn();
-    const afterOwnWrite = asked;
+    const afterOwnWrite = asked.count;
     expect(afterOwnWrite).toBe(before + 1);
     expect((await first.world.guild('1'))?.name).toBe('Mine');
-    expect(asked).toBe(afterOwnWrite);
+    expect(asked.count).toBe(afterOwnWrite);
     await nextTurn();
     await second.world.putGuild({ id: '1', name: 'Theirs', owner_id: '2', locale: 'en-US' });
     expect((await first.world.guild('1'))?.name).toBe('Theirs');
-    expect(asked).toBe(afterOwnWrite + 1);
+    expect(asked.count).toBe(afterOwnWrite + 1);
   });
 
   it.skipIf(onPostgres)('asks SQLite nothing more on a turn that writes before it reads', async () => {
     const [first] = await twoConnections();
-    const statement = (first.sql as unknown as { dataVersionStatement: { get: () => unknown } }).dataVersionStatement;
-    const get = statement.get.bind(statement);
-    let asked = 0;
-    statement.get = () => {
-      asked += 1;
-      return get();
-    };
+    const asked = countDataVersionAsks(first);
     await first.world.guild('1');
     await nextTurn();
-    const before = asked;
+    const before = asked.count;
     // The turn's look comes with its first write, while the header is the one last seen.
     await first.sql.run('INSERT INTO processes (id, heartbeat_at) VALUES (?, ?)', 'another', 1);
     expect((await first.world.guild('1'))?.name).toBe('Before');
-    expect(asked).toBe(before);
+    expect(asked.count).toBe(before);
     // The write itself is looked at once the turn is over, as before.
     await nextTurn();
-    expect(asked).toBe(before + 1);
+    expect(asked.count).toBe(before + 1);
   });
 
   it('sees another registry\'s commit made in the very turn of its own write, before that write is looked at', async () => {
