@@ -9,48 +9,30 @@
  * built there with this checkout's packages (kept for the next run); the CLI finds the
  * client beside it (`<package root>/out/renderer`), as an installed one does.
  */
-import { execFile } from 'node:child_process';
-import { access, mkdir, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { openBrowser } from '../test/helpers/chromium.js';
 import { benchServeToReady, type StartOptions } from './client.js';
 import { buildServedClient } from './client-build.js';
-import { BrokenRun } from './registry.js';
+import { buildPast, type PastBuild } from './past-build.js';
 import type { Row } from './table.js';
 
 /** The last commit before issue 34's work on the client's start. */
 export const BEFORE_START_UP_WORK = '2e23340';
 
-const run = promisify(execFile);
-const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url));
+const CLI = join('out', 'node', 'registry', 'cli.js');
 
-/** Builds `ref`'s bundled CLI and its client once; answers the CLI's path. */
-async function buildBeforeClient(ref: string, progress: (message: string) => void): Promise<string> {
-  const directory = join(REPOSITORY, 'out', 'bench', 'before-client', ref);
-  const cli = join(directory, 'out', 'node', 'registry', 'cli.js');
-  const built = await Promise.all([cli, join(directory, 'out', 'renderer', 'index.html')].map((file) => access(file).then(() => true, () => false)));
-  if (built.every(Boolean)) return cli;
-  progress(`client-before: building ${ref}'s registry and client in ${directory}`);
-  await rm(directory, { recursive: true, force: true });
-  await mkdir(directory, { recursive: true });
-  const node = (...args: string[]) => run(process.execPath, args, { cwd: directory, maxBuffer: 16 * 1024 * 1024 });
-  try {
-    await run('sh', ['-c', `git -C "${REPOSITORY}" archive "${ref}" | tar -x -C "${directory}"`]);
-    await symlink(join(REPOSITORY, 'node_modules'), join(directory, 'node_modules'));
-    await node(join(REPOSITORY, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.registry.json');
-    await node('scripts/bundle-registry.js', 'out/node/registry/cli.js');
-    await node(join(REPOSITORY, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'src/renderer/vite.config.ts', '--logLevel', 'warn');
-  } catch (error) {
-    await rm(directory, { recursive: true, force: true });
-    throw new BrokenRun(`could not build ${ref}'s registry and client (a git checkout with that commit is needed): ${(error as Error).message}`);
-  }
-  return cli;
-}
+/** `ref`'s registry, bundled as `npm run serve`'s is, and its client. */
+const REGISTRY_AND_CLIENT = {
+  folder: 'before-client', what: 'registry and client', outputs: [CLI, join('out', 'renderer', 'index.html')],
+  steps: (tool: (path: string) => string) => [
+    [tool('typescript/bin/tsc'), '-p', 'tsconfig.registry.json'],
+    ['scripts/bundle-registry.js', CLI],
+    [tool('vite/bin/vite.js'), 'build', '--config', 'src/renderer/vite.config.ts', '--logLevel', 'warn'],
+  ],
+} satisfies PastBuild;
 
 export async function benchClientBefore(options: Omit<StartOptions, 'before'>, ref = BEFORE_START_UP_WORK): Promise<Row[]> {
-  const cli = await buildBeforeClient(ref, options.progress);
+  const cli = join(await buildPast(ref, REGISTRY_AND_CLIENT, options.progress), CLI);
   options.progress('client-before: building the client (vite, into out/renderer)');
   await buildServedClient();
   const browser = await openBrowser();
