@@ -37,7 +37,7 @@ const DEADLINE_MS = 1500;
 
 /** Resolves once the bot has heard the service refuse its answer to `name`. */
 async function refusalOf(name: string): Promise<unknown> {
-  while (!refusals.has(name)) await new Promise((resolve) => setImmediate(resolve));
+  while (!refusals.has(name)) await new Promise((resolve) => setTimeout(resolve, 10));
   return refusals.get(name);
 }
 const handlerErrors: unknown[] = [];
