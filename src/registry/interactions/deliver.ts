@@ -12,7 +12,6 @@ import { botElsewhere } from '../feed/gateway-sessions.js';
 import { ServiceError } from '../http/service-error.js';
 import type { ApplicationRecord } from '../store/records.js';
 import { deadlineDetail, type InteractionRecord } from './ledger.js';
-import { giveWay } from './give-way.js';
 import { deadlineFailure, refusalSentence } from './refusal.js';
 import { applyResponse } from './respond.js';
 import { toUser, type InteractionServices } from './services.js';
@@ -120,8 +119,6 @@ export async function deliver(
   if (request) inspect('INTERACTION_DELIVERY', { method: 'http', payload: record.payload, request, deadline_at: record.created_at + services.deadlineMs });
   sent();
   const result = await answered;
-  // What follows is bookkeeping: an invocation already waiting is read, and goes to its app, first.
-  await giveWay();
   inspect('INTERACTION_BOT_RESPONSE', {
     outcome: result.outcome, status: result.status, body: result.responseBody, elapsed_ms: result.elapsedMs, error: result.error,
     ...(result.files ? { files: result.files.map((file) => ({ field: file.field, filename: file.filename, size: file.bytes.length, content_type: file.contentType })) } : {}),
