@@ -5,6 +5,7 @@ import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { plugin as slashbench } from './scripts/import-cycles.js';
 
 const electron = { name: 'electron', message: 'Only src/main and src/preload may import electron.' };
 const runsOutsideNode = 'This layer runs outside Node: no Node built-ins (see ARCHITECTURE.md).';
@@ -22,9 +23,12 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
+    plugins: { slashbench },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // No import cycle, type-only imports included: every arrow points down (issue 34).
+      'slashbench/no-import-cycle': 'error',
     },
   },
   {
@@ -64,6 +68,12 @@ export default tseslint.config(
         patterns: [{ group: ['**/renderer/**'], message: 'The test driver runs in Node; the client is not part of it.' }],
       }],
     },
+  },
+  {
+    // Each slice adds its state to the store's AppState where it declares it
+    // (`interface AppState extends XSlice {}`, src/renderer/store/app-state.ts).
+    files: ['src/renderer/features/**'],
+    rules: { '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }] },
   },
   {
     // The sample Activity runs in a browser frame, like the renderer.

@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     include: ['test/stress/fuzz-routes.test.ts', 'test/reliability/auth-matrix.test.ts'],
     globalSetup: ['test/postgres-setup.ts'],
-    reporters: ['default', './test/summary-reporter.ts'],
+    reporters: ['default', './test/summary-reporter.ts', ['json', { outputFile: 'test-results/vitest-stress-postgres.json' }]],
     testTimeout: 1_800_000,
     hookTimeout: 600_000,
   },

@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/stress/**/*.test.ts'],
-    reporters: ['default', './test/summary-reporter.ts'],
+    reporters: ['default', './test/summary-reporter.ts', ['json', { outputFile: 'test-results/vitest-stress.json' }]],
     fileParallelism: false,
     testTimeout: 600_000,
     hookTimeout: 120_000,

@@ -3,7 +3,7 @@
  * the same run, then one table of figures, baselines, ratios and targets. Exits non-zero
  * only when a run is broken (an error, a failed request), never because something is slow.
  *
- *   npm run bench -- [--only delivery,user,round-trip,reads,bulk,index,client,memory,team,before,driver] [--quick] [--profile]
+ *   npm run bench -- [--only delivery,user,round-trip,reads,bulk,index,client,client-before,memory,team,before,driver] [--quick] [--profile]
  *
  * (`npm run bench` compiles bench/ and bundles the registry CLI as `npm run serve`'s is, then runs this.)
  *
@@ -19,6 +19,7 @@ import { benchAsUser } from './as-a-user.js';
 import { benchBefore } from './before.js';
 import { benchBulkOverwrite } from './bulk-overwrite.js';
 import { benchClient } from './client.js';
+import { benchClientBefore } from './client-before.js';
 import { benchCommandIndex } from './command-index.js';
 import { benchCommandReads } from './command-reads.js';
 import { benchDelivery } from './delivery.js';
@@ -50,6 +51,7 @@ const BENCHMARKS: Record<string, () => Promise<Row[]>> = {
   bulk: () => benchBulkOverwrite({ iterations: quick ? 2 : 10, progress }),
   index: async () => await benchCommandIndex(throughput),
   client: () => benchClient({ rounds: quick ? 1 : 4, starts: quick ? 1 : 9, progress }),
+  'client-before': () => benchClientBefore({ starts: quick ? 1 : 15, progress }),
   memory: () => benchMemory(progress),
   team: () => benchTeam(latency, throughput),
   before: () => benchBefore(latency, throughput),

@@ -5,11 +5,12 @@
  */
 import type { Server } from 'node:http';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerFactory, type RouteOptions } from 'fastify';
-import { createActivityProxy, type ActivityProxy } from './activity-proxy/activity-proxy.js';
+import { createActivityProxy } from './activity-proxy/activity-proxy.js';
 import { DELIVERY_TIMEOUT_MS } from './delivery/deliver-over-http.js';
 import { EndpointVerifications } from './delivery/endpoint-verifications.js';
 import { createSnowflakeGenerator } from './domain/snowflake.js';
 import type { AdjustableClock } from './driver/adjustable-clock.js';
+import { machineTimers, type Timers } from './timers.js';
 import { EventBus } from './events.js';
 import { createGateway } from './gateway/gateway.js';
 import type { GatewayHub } from './gateway/hub.js';
@@ -53,12 +54,13 @@ import { registerInteractionWebhookRoutes } from './routes/interaction-webhooks.
 import { registerOAuthRoutes } from './routes/oauth.js';
 import { registerPermissionRoutes } from './routes/command-permissions.js';
 import { registerWorldRoutes } from './routes/world-routes.js';
+import type { RegistryContext } from './registry-context.js';
 import type { Store } from './store/store.js';
 
 export interface RegistryOptions {
   store: Store;
   now?: () => number;
-  /** A clock tests move forward (`POST /_slashbench/driver/clock`); its `now` is then the registry's. */
+  /** A clock tests move forward (`POST /_slashbench/driver/clock`); its `now` is then the registry's, and its timers the deadlines'. */
   clock?: AdjustableClock;
   nextId?: () => string;
   /** Per-route limits on command routes; the service's global bot limit by default. */
@@ -94,36 +96,6 @@ export interface RegistryOptions {
   host?: string;
 }
 
-/** What every route module gets: the state and the injected dependencies. */
-export interface RegistryContext {
-  store: Store;
-  bus: EventBus;
-  now: () => number;
-  nextId: () => string;
-  limiter: RateLimiter;
-  /** Endpoint URLs' verdicts and the settings HTTP deliveries use (`deliveryOptions()`). */
-  verifications: EndpointVerifications;
-  /** Interactions in flight, their tokens and ephemeral messages. */
-  ledger: InteractionLedger;
-  activities: ActivityLauncher;
-  /** Each proxied Activity's origin: a listener of its own (activity-proxy/). */
-  activityProxy: ActivityProxy;
-  /** How long an app has for its first response: the same deadline HTTP delivery waits. */
-  deadlineMs: number;
-  /** The timers of those deadlines, cancelled when the app closes. */
-  deadlines: DeadlineTimers;
-  /** Live sessions of bots and clients: where dispatches (INTERACTION_CREATE, client events) go. */
-  gateway: GatewayHub;
-  /** The client's settings (the host contract's readSettings/writeSettings). */
-  settings: SettingsKeeper;
-  /** Redirects caught for the client's Authorize flow (`GET /callback`, deep links), read through the host contract. */
-  redirects: RedirectInbox;
-  /** The clock a test moves, when the registry was built with one. */
-  clock?: AdjustableClock;
-  /** The change feed to the other processes on the store, once the app is ready; null when there are none to have. */
-  feed?: ChangeFeed | null;
-}
-
 export const DEFAULT_ROUTE_LIMIT: RouteLimit = { limit: 50, windowMs: 1000 };
 
 /**
@@ -153,6 +125,8 @@ function connectFeed(app: FastifyInstance, context: RegistryContext, holder: { f
 
 export function buildApp(options: RegistryOptions): FastifyInstance {
   const now = options.clock?.now ?? options.now ?? Date.now;
+  // Deadlines (an interaction's, its delivery's, a heartbeat's) fall due on the test clock when there is one.
+  const timers: Timers = options.clock ?? machineTimers;
   const nextId = options.nextId ?? createSnowflakeGenerator(now);
   const deadlineMs = options.deliveryTimeoutMs ?? DELIVERY_TIMEOUT_MS;
   const bus = options.bus ?? new EventBus();
@@ -160,7 +134,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   // The feed starts with the app (onReady below); sessions are recorded for it once it has.
   const feedHolder: { feed: ChangeFeed | null } = { feed: null };
   const gateway = options.gateway ?? createGateway({
-    store: options.store, bus, now, sessionStarts,
+    store: options.store, bus, now, timers, sessionStarts,
     sessionObserver: sessionRegistry(options.store, () => feedHolder.feed, (error) => console.error(`slashbench: a gateway session could not be recorded: ${(error as Error).message}`)),
     ...(options.heartbeatInterval === undefined ? {} : { heartbeatInterval: options.heartbeatInterval }),
     ...(options.resumeWindow === undefined ? {} : { resumeWindow: options.resumeWindow }),
@@ -174,6 +148,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
     verifications: new EndpointVerifications({
       ...(options.fetch ? { fetch: options.fetch } : {}),
       timeoutMs: deadlineMs,
+      timers,
       now,
       nextId,
     }),
@@ -184,7 +159,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
       ...(options.activityProxyTimeoutMs === undefined ? {} : { timeoutMs: options.activityProxyTimeoutMs }),
     }),
     deadlineMs,
-    deadlines: new DeadlineTimers(),
+    deadlines: new DeadlineTimers(timers),
     gateway,
     settings: options.settings ?? memorySettings(),
     redirects: options.redirects ?? new RedirectInbox(now),

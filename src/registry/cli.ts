@@ -1,5 +1,5 @@
 /**
- * `npm run serve -- [--host H] [--port N] [--data DIR] [--database URL] [--world FILE] [--test-clock]`: the headless registry.
+ * `npm run serve -- [--host H] [--port N] [--data DIR] [--database URL] [--world FILE] [--test-clock | --held-clock]`: the headless registry.
  * With `--database` (or SLASHBENCH_DATABASE_URL) the store is a PostgreSQL database that several processes share.
  * Prints one line with `listening on http://HOST:PORT` once the address answers and the world is loaded (its routes are built next: start.ts).
  */
@@ -14,7 +14,13 @@ import { startRegistry, StartError } from './start.js';
 import { DatabaseError, describeDatabase } from './store/database-error.js';
 import { StorageError } from './store/storage-error.js';
 
-const USAGE = 'usage: npm run serve -- [--host H] [--port N] [--data DIR] [--database postgres://...] [--world FILE] [--route-limit N] [--test-clock]';
+const USAGE = 'usage: npm run serve -- [--host H] [--port N] [--data DIR] [--database postgres://...] [--world FILE] [--route-limit N] [--test-clock | --held-clock]';
+
+/** A test clock held at the moment the registry starts. */
+function heldClock(): AdjustableClock {
+  const start = Date.now();
+  return new AdjustableClock(() => start);
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -27,6 +33,8 @@ async function main(): Promise<void> {
       'route-limit': { type: 'string' },
       // Tests move this clock (POST /_slashbench/driver/clock); for throwaway data only, since ids made while it ran ahead stay ahead.
       'test-clock': { type: 'boolean', default: false },
+      // A test clock that stands still: time passes only when a test moves it, so no deadline comes on its own.
+      'held-clock': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -56,7 +64,7 @@ async function main(): Promise<void> {
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(values.world === undefined ? {} : { worldFile: values.world }),
     ...(routeLimit === undefined ? {} : { routeLimit: { limit: routeLimit, windowMs: 1000 } }),
-    ...(values['test-clock'] ? { clock: new AdjustableClock() } : {}),
+    ...(values['held-clock'] ? { clock: heldClock() } : values['test-clock'] ? { clock: new AdjustableClock() } : {}),
     // The address answers and the world is loaded; requests wait for the app, built while a page loads.
     listening({ url, store, demo }) {
       const stop = () => {

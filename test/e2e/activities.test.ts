@@ -15,6 +15,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type TestBrowser } from '../helpers/chromium.js';
 import { buildClient, type ClientBuild } from '../helpers/client-build.js';
+import { AdjustableClock } from '../../src/registry/driver/adjustable-clock.js';
 import { builtRegistry, EXAMPLE, type ListeningRegistry } from '../helpers/listening-registry.js';
 import { REPO_ROOT } from '../helpers/registry-process.js';
 import {
@@ -23,8 +24,10 @@ import {
 } from './activity-app.js';
 
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
-/** Short, so the missed deadline comes soon; the endpoint answers inline well within it. */
+/** The delivery deadline, on the registry's held clock: it comes only when a case moves the clock there. */
 const DEADLINE_MS = 2500;
+const started = Date.now();
+const clock = new AdjustableClock(() => started);
 
 let client: ClientBuild;
 let registry: ListeningRegistry;
@@ -97,7 +100,7 @@ describe('Activities in Chromium', () => {
     await mkdir(SCREENSHOTS, { recursive: true });
     client = await buildClient();
     const mirrorPath = await addMirrorProbe(client.directory);
-    registry = await builtRegistry({ clientDirectory: client.directory, deliveryTimeoutMs: DEADLINE_MS });
+    registry = await builtRegistry({ clientDirectory: client.directory, clock, deliveryTimeoutMs: DEADLINE_MS });
     registry.app.server.on('request', (request, response) => {
       if (!request.url?.startsWith('/_host/')) return;
       const fromClient = request.headers['sec-fetch-site'] === 'same-origin' && request.headers.origin === undefined;
@@ -241,7 +244,11 @@ describe('Activities in Chromium', () => {
 
   it('APP_HANDLER: the app misses the deadline, which shows, and no Activity opens', async () => {
     quiz.answer = 'silent';
+    const heard = quiz.received.length;
     await launchFromLauncher(alice, ACTIVITY_APPS.quiz.id);
+    // Once the app has the launch (and says nothing), its deadline comes.
+    while (quiz.received.length === heard) await new Promise((resolve) => setTimeout(resolve, 10));
+    clock.advance(DEADLINE_MS);
     await alice.getByTestId('interaction-failed').filter({ hasText: 'The application did not respond' }).waitFor();
     expect(await alice.getByTestId('inspector-entry').last().getAttribute('data-status')).toBe('failed');
     expect(await panel(alice).count()).toBe(0);

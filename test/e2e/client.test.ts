@@ -479,7 +479,13 @@ describe('the client in Chromium', () => {
     const kinds = await inspectorEntries().evaluateAll((rows) => rows.map((row) => row.getAttribute('data-kind')));
     expect(kinds).toEqual(expect.arrayContaining(['command', 'autocomplete', 'component']));
     const labels = await page.getByTestId('inspector-label').allTextContents();
-    expect(labels.indexOf('/echo')).toBeLessThan(labels.indexOf('/ping'));
-    expect(labels.indexOf('/ping')).toBeLessThan(labels.indexOf('/slow'));
+    // Each is there (indexOf's -1 would pass any "before"), in the order invoked.
+    const at = (label: string) => {
+      const index = labels.indexOf(label);
+      expect(index, `${label} among the inspector's entries: ${labels.join(', ')}`).toBeGreaterThanOrEqual(0);
+      return index;
+    };
+    expect(at('/echo')).toBeLessThan(at('/ping'));
+    expect(at('/ping')).toBeLessThan(at('/slow'));
   });
 });

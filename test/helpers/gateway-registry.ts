@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/registry/app.js';
 import { createSnowflakeGenerator } from '../../src/registry/domain/snowflake.js';
+import type { AdjustableClock } from '../../src/registry/driver/adjustable-clock.js';
 import { EventBus } from '../../src/registry/events.js';
 import { createGateway, type Gateway } from '../../src/registry/gateway/gateway.js';
 import { SessionStarts } from '../../src/registry/gateway/session-starts.js';
@@ -47,14 +48,17 @@ export interface GatewayRegistry {
   close(): Promise<void>;
 }
 
-export async function gatewayRegistry(options: { heartbeatInterval?: number; resumeWindow?: number } = {}): Promise<GatewayRegistry> {
-  const now = Date.now;
+/** `clock`: a test clock for the registry and its gateway (heartbeat deadlines fall due on it); the machine's by default. */
+export async function gatewayRegistry(
+  { clock, ...options }: { heartbeatInterval?: number; resumeWindow?: number; clock?: AdjustableClock } = {},
+): Promise<GatewayRegistry> {
+  const now = clock?.now ?? Date.now;
   const nextId = createSnowflakeGenerator(now);
   const store = await testStore();
   for (const world of [fixtureWorld(), worldExtension(), farWorld()]) await loadWorld(store, world, { now, nextId });
   const bus = new EventBus();
-  const gateway = createGateway({ store, bus, now, sessionStarts: new SessionStarts(now), ...options });
-  const app = buildApp({ store, bus, now, nextId, gateway, routeLimit: { limit: 1_000_000, windowMs: 1000 } });
+  const gateway = createGateway({ store, bus, now, sessionStarts: new SessionStarts(now), ...(clock ? { timers: clock } : {}), ...options });
+  const app = buildApp({ store, bus, now, nextId, gateway, routeLimit: { limit: 1_000_000, windowMs: 1000 }, ...(clock ? { clock } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

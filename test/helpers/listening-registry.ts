@@ -3,6 +3,7 @@
  * loaded with `examples/world.json`: `startedRegistry` goes through `startRegistry`, as the
  * CLI and the desktop app do; `builtRegistry` builds the app itself (`buildApp` + `listen`)
  * when a test needs an option `startRegistry` does not take (a short delivery deadline).
+ * In `npm run test:postgres` the store is a fresh PostgreSQL database (test-store.ts).
  * `close()` closes the server and the store and removes the directory.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,9 +16,10 @@ import { EventBus } from '../../src/registry/events.js';
 import { createGateway, type Gateway } from '../../src/registry/gateway/gateway.js';
 import { SessionStarts } from '../../src/registry/gateway/session-starts.js';
 import { readWorldFile, startRegistry } from '../../src/registry/start.js';
-import { openStore, type Store } from '../../src/registry/store/store.js';
+import type { Store } from '../../src/registry/store/store.js';
 import { loadWorld } from '../../src/registry/world/load-world.js';
 import { EXAMPLE_WORLD } from './registry-process.js';
+import { freshDatabase, testPostgresServer, testStore } from './test-store.js';
 
 /** The ids and tokens of `examples/world.json` the interop tests use. */
 export const EXAMPLE = (() => {
@@ -61,7 +63,10 @@ export interface ListeningRegistry {
 export async function startedRegistry(): Promise<ListeningRegistry> {
   const dataDirectory = await mkdtemp(join(tmpdir(), 'slashbench-interop-'));
   try {
-    const running = await startRegistry({ host: '127.0.0.1', port: 0, dataDirectory, worldFile: EXAMPLE_WORLD });
+    const server = testPostgresServer();
+    const running = await startRegistry({
+      host: '127.0.0.1', port: 0, dataDirectory, worldFile: EXAMPLE_WORLD, ...(server === undefined ? {} : { databaseUrl: await freshDatabase(server) }),
+    });
     return {
       app: running.app, store: running.store, url: running.url, dataDirectory,
       async close() {
@@ -84,7 +89,7 @@ export async function builtRegistry(
   configure: (app: FastifyInstance) => void = () => undefined,
 ): Promise<ListeningRegistry> {
   const dataDirectory = await mkdtemp(join(tmpdir(), 'slashbench-interop-'));
-  const store = openStore(dataDirectory);
+  const store = await testStore(dataDirectory);
   const now = Date.now;
   const nextId = createSnowflakeGenerator(now);
   let app: FastifyInstance | undefined;

@@ -50,6 +50,8 @@ export interface RegistryArgs {
   dataDirectory?: string;
   /** Node's own options, before the CLI (`--inspect=127.0.0.1:0` for a test that reads the heap). */
   nodeArgs?: string[];
+  /** A command Node is run under (`unshare -n ...`); it must exec Node in its own process, so the pid stays the CLI's. */
+  wrapper?: string[];
 }
 
 interface Child {
@@ -69,9 +71,10 @@ export async function makeDataDirectory(): Promise<string> {
   return directory;
 }
 
-function launch(args: string[], nodeArgs: string[] = []): Child {
+function launch(args: string[], nodeArgs: string[] = [], wrapper: string[] = []): Child {
   if (!existsSync(CLI_PATH)) throw new Error(`${CLI_PATH} is missing: run \`npm run build:registry\` first`);
-  const child = spawn(process.execPath, [...nodeArgs, CLI_PATH, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const command = [...wrapper, process.execPath, ...nodeArgs, CLI_PATH, ...args];
+  const child = spawn(command[0]!, command.slice(1), { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let out = '';
   let err = '';
@@ -96,7 +99,7 @@ async function dataArgs(options: RegistryArgs): Promise<{ dataDirectory: string;
 /** Starts the CLI and resolves once it prints its listening line; rejects if it exits first. */
 export async function startRegistryProcess(options: RegistryArgs = {}): Promise<RegistryProcess> {
   const { dataDirectory, args } = await dataArgs(options);
-  const child = launch(args, options.nodeArgs);
+  const child = launch(args, options.nodeArgs, options.wrapper);
   const url = await new Promise<string>((resolve, reject) => {
     const onData = () => {
       const match = LISTENING.exec(child.stdout());

@@ -1,13 +1,18 @@
 /**
  * The store a test's registry runs on: the embedded SQLite by default, or PostgreSQL when
  * `SLASHBENCH_TEST_POSTGRES_URL` names a server (`npm run test:postgres` starts a throwaway
- * one), each store in a fresh database of its own. So the registry's whole suite runs
- * against both backends of the one store interface.
+ * one), each store in a fresh database of its own, and a store opened in a data directory
+ * in the database that directory stands for (the same one each time, as a restart on the
+ * same `--data` finds its data). So the registry's whole suite runs against both backends
+ * of the one store interface.
  */
 import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import pg from 'pg';
-import { openPostgresStore } from '../../src/registry/store/open-postgres.js';
-import { openStore, type Store } from '../../src/registry/store/store.js';
+import { openPostgres, openPostgresStore } from '../../src/registry/store/open-postgres.js';
+import { openSqlite } from '../../src/registry/store/sqlite-database.js';
+import { openStore, Store } from '../../src/registry/store/store.js';
 
 /** The PostgreSQL server the suite runs against, if any. */
 export function testPostgresServer(): string | undefined {
@@ -29,9 +34,33 @@ export async function freshDatabase(server: string): Promise<string> {
   return url.toString();
 }
 
-/** A store for one test: in `dataDirectory` (always SQLite there), else in memory or in a fresh PostgreSQL database. */
+/** The file in a test's data directory that names the PostgreSQL database standing for it. */
+const DATABASE_NAMED = 'test-postgres-database';
+
+/** The database `dataDirectory` stands for on `server`: made the first time, found in the directory after. */
+async function databaseOf(server: string, dataDirectory: string): Promise<string> {
+  const named = join(dataDirectory, DATABASE_NAMED);
+  const known = await readFile(named, 'utf8').catch(() => undefined);
+  if (known !== undefined) return known;
+  const url = await freshDatabase(server);
+  await writeFile(named, url);
+  return url;
+}
+
+/**
+ * A store for one test: in `dataDirectory` (each open finds what the last one there left),
+ * else a fresh one (in memory, or a fresh PostgreSQL database). On PostgreSQL the data
+ * directory keeps the keychain, as a team registry's `--data` does.
+ */
 export async function testStore(dataDirectory?: string): Promise<Store> {
   const server = testPostgresServer();
-  if (dataDirectory !== undefined || server === undefined) return openStore(dataDirectory ?? ':memory:');
-  return openPostgresStore(await freshDatabase(server), null);
+  if (server === undefined) return openStore(dataDirectory ?? ':memory:');
+  if (dataDirectory === undefined || dataDirectory === ':memory:') return openPostgresStore(await freshDatabase(server), null);
+  return openPostgresStore(await databaseOf(server, dataDirectory), dataDirectory);
+}
+
+/** Another store on `dataDirectory`'s data that keeps no keychain, as an older registry (or one run elsewhere) would. */
+export async function keychainlessStore(dataDirectory: string): Promise<Store> {
+  const server = testPostgresServer();
+  return new Store(server === undefined ? openSqlite(dataDirectory) : await openPostgres(await databaseOf(server, dataDirectory)));
 }

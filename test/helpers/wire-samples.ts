@@ -109,9 +109,14 @@ export const COMMANDS = {
   },
   admin: {
     name: 'admin', description: 'Administer',
-    options: [{ type: 2, name: 'users', description: 'Users', options: [
-      { type: 1, name: 'ban', description: 'Ban', options: [{ type: 6, name: 'target', description: 'Target', required: true }] },
-    ] }],
+    options: [
+      { type: 2, name: 'users', description: 'Users', options: [
+        { type: 1, name: 'ban', description: 'Ban', options: [{ type: 6, name: 'target', description: 'Target', required: true }] },
+        { type: 1, name: 'list', description: 'List them' },
+      ] },
+      { type: 1, name: 'status', description: 'Status' },
+      { type: 2, name: 'spare', description: 'Nothing yet' },
+    ],
   },
   inspect: { type: 2, name: 'Inspect' },
   quote: { type: 3, name: 'Quote' },
@@ -129,14 +134,15 @@ export async function commandSamples(registry: GatewayRegistry, book: SampleBook
   const [hello] = await bot('PUT', global, [COMMANDS.hello]) as Array<Record<string, unknown>>;
   book.add('PUT /applications/{app}/commands[0]', 'APIApplicationCommand', hello);
   const stored: Partial<StoredCommands> = { hello };
+  // Guild commands have their own types: without the fields only global commands carry.
   for (const name of ['probe', 'admin', 'inspect', 'quote'] as const) {
     stored[name] = await bot('POST', guild, COMMANDS[name]) as Record<string, unknown>;
-    book.add(`POST guild command ${name}`, 'APIApplicationCommand', stored[name]);
+    book.add(`POST guild command ${name}`, 'RESTPostAPIApplicationGuildCommandsResult', stored[name]);
   }
   book.addEach('GET /applications/{app}/commands', 'APIApplicationCommand', await bot('GET', global));
-  book.addEach('GET guild commands', 'APIApplicationCommand', await bot('GET', guild));
-  book.addEach('GET guild commands?with_localizations=true', 'APIApplicationCommand', await bot('GET', `${guild}?with_localizations=true`));
-  book.add('GET guild command', 'APIApplicationCommand', await bot('GET', `${guild}/${String(stored.probe?.id)}`));
+  book.addEach('GET guild commands', 'RESTGetAPIApplicationGuildCommandResult', await bot('GET', guild));
+  book.addEach('GET guild commands?with_localizations=true', 'RESTGetAPIApplicationGuildCommandResult', await bot('GET', `${guild}?with_localizations=true`));
+  book.add('GET guild command', 'RESTGetAPIApplicationGuildCommandResult', await bot('GET', `${guild}/${String(stored.probe?.id)}`));
   return stored as StoredCommands;
 }
 

@@ -15,6 +15,7 @@ import {
   SeparatorSpacingSize, TextDisplayBuilder, ThumbnailBuilder, type ChatInputCommandInteraction, type TextChannel,
 } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdjustableClock } from '../../src/registry/driver/adjustable-clock.js';
 import { png } from '../helpers/files.js';
 import { ClientSession, fromInteraction, indexed, type Data } from '../helpers/client-session.js';
 import { builtRegistry, EXAMPLE, type ListeningRegistry } from '../helpers/listening-registry.js';
@@ -29,6 +30,16 @@ let alice: ClientSession;
 let channel: TextChannel;
 /** What each refused answer threw in the bot, by command name. */
 const refusals = new Map<string, unknown>();
+/** The registry's clock, held at the start: a deadline comes only when a case moves it. */
+const started = Date.now();
+const clock = new AdjustableClock(() => started);
+const DEADLINE_MS = 1500;
+
+/** Resolves once the bot has heard the service refuse its answer to `name`. */
+async function refusalOf(name: string): Promise<unknown> {
+  while (!refusals.has(name)) await new Promise((resolve) => setImmediate(resolve));
+  return refusals.get(name);
+}
 const handlerErrors: unknown[] = [];
 
 const chart = () => new AttachmentBuilder(CHART, { name: 'chart.png', description: 'A bar chart' });
@@ -83,8 +94,9 @@ function button(customId: string, label = 'Go') {
 }
 
 beforeAll(async () => {
-  // A short deadline: the refused answers' interactions end at it, naming the refusal.
-  registry = await builtRegistry({ deliveryTimeoutMs: 1500 });
+  // On a held clock: the refused answers' interactions end at the deadline, naming the
+  // refusal, when a case moves the clock there; no answer races the machine's time.
+  registry = await builtRegistry({ clock, deliveryTimeoutMs: DEADLINE_MS });
   const application = await registry.store.world.application(EXAMPLE.app.id);
   if (!application) throw new Error('no Example Bot');
   await registry.store.world.putApplication({ ...application, flags: application.flags | ApplicationFlags.GatewayMessageContent }, null, null);
@@ -250,8 +262,10 @@ describe('refusals a discord.js bot hears as production would answer them', () =
   it.each(cases)('%s: 50035 at its path, nothing stored, and alice is told why', async (name, line) => {
     const before = await (await fetch(`${registry.url}/api/v10/channels/${EXAMPLE.general}/messages?limit=100`, { headers: { authorization: EXAMPLE.alice.token } })).json() as unknown[];
     const id = await invoke(name);
-    const failure = (await alice.event('INTERACTION_FAILURE', (data) => data.id === id)).d;
-    const error = refusals.get(name) as DiscordAPIError;
+    const error = await refusalOf(name) as DiscordAPIError;
+    const failed = alice.event('INTERACTION_FAILURE', (data) => data.id === id);
+    clock.advance(DEADLINE_MS);
+    const failure = (await failed).d;
     expect(error).toBeInstanceOf(DiscordAPIError);
     expect(error.code).toBe(50035);
     expect(error.status).toBe(400);

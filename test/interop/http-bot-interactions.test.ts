@@ -5,11 +5,14 @@
  * would, and `header()`), pointed at a registry on a real port with
  * `PATCH /applications/@me`. The simulated client (alice's token) invokes its commands and
  * watches what happens on its event stream: an inline answer, a 202 + callback + follow-up,
- * the signed request the bot received, a bot that answers 500, and one that never answers.
+ * the signed request the bot received, a bot that answers 500, and one that never answers
+ * (on a held clock, so its deadline comes when the test says).
  */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { InteractionResponseType, InteractionType, verifyKey, verifyKeyMiddleware } from 'discord-interactions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdjustableClock } from '../../src/registry/driver/adjustable-clock.js';
+import { DELIVERY_TIMEOUT_MS } from '../../src/registry/delivery/deliver-over-http.js';
 import { answerJson, startBotServer, type BotHandler, type BotServer } from '../helpers/bot-server.js';
 import { ClientSession, indexed, type Data } from '../helpers/client-session.js';
 import { builtRegistry, EXAMPLE, startedRegistry, type ListeningRegistry } from '../helpers/listening-registry.js';
@@ -252,10 +255,13 @@ describe('an HTTP bot on verifyKeyMiddleware, with the service deadline', () => 
   });
 });
 
-describe('an HTTP bot that never answers, with a shortened deadline', () => {
+describe('an HTTP bot that never answers, on a held clock', () => {
   let setup: Setup;
+  // The registry's clock stands still: the deadline comes when the test moves it, not when the machine is slow.
+  const started = Date.now();
+  const clock = new AdjustableClock(() => started);
   beforeAll(async () => {
-    setup = await setUp(await builtRegistry({ deliveryTimeoutMs: 1000 }));
+    setup = await setUp(await builtRegistry({ clock }));
   });
   afterAll(() => tearDown(setup));
 
@@ -268,9 +274,11 @@ describe('an HTTP bot that never answers, with a shortened deadline', () => {
     expect((await setup.alice.event('MESSAGE_CREATE', messageOf(other))).d).toMatchObject({ content: 'Hello, alice!' });
     const served = await setup.alice.event('INTERACTION_SUCCESS', about(other));
 
+    // Then the deadline passes.
+    clock.advance(DELIVERY_TIMEOUT_MS);
     const failure = await setup.alice.event('INTERACTION_FAILURE', about(id));
     expect(failure.d).toMatchObject({ nonce: 'wait-1', reason: 'deadline' });
-    // The other interaction was answered while this one still waited (the deadline is ~1 s of margin).
+    // The other interaction was answered while this one still waited.
     expect(served.s).toBeLessThan(failure.s);
     expect((await setup.alice.event('INTERACTION_BOT_RESPONSE', about(id))).d).toMatchObject({ outcome: 'timeout' });
     // The registry gave up on the request: the bot's side of it is closed, no socket is left hanging.

@@ -12,7 +12,7 @@ import {
 } from '../helpers/registry-process.js';
 
 interface World {
-  users: Array<{ id: string }>;
+  users: Array<{ id: string; token: string }>;
   applications: Array<{ id: string; name: string; bot_token: string; flags?: number }>;
   guilds: Array<{
     id: string;
@@ -142,6 +142,24 @@ describe('registry CLI', () => {
 
     const second = await startRegistryProcess({ dataDirectory: first.dataDirectory, args: ['--world', EXAMPLE_WORLD] });
     expect(await state(second.url)).toEqual(before);
+  });
+
+  it('holds its clock with --held-clock: it moves only when a test moves it, by exactly that much', async () => {
+    const registry = await startRegistryProcess({ args: ['--world', EXAMPLE_WORLD, '--held-clock'] });
+    const token = example.users[0]!.token;
+    const clock = async (advance?: number) => {
+      const response = await fetch(`${registry.url}/_slashbench/driver/clock`, {
+        method: advance === undefined ? 'GET' : 'POST', headers: { authorization: token, 'content-type': 'application/json' },
+        ...(advance === undefined ? {} : { body: JSON.stringify({ advance_ms: advance }) }),
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as { now: string; adjustable: boolean };
+    };
+    const first = await clock();
+    expect(first.adjustable).toBe(true);
+    await currentApplication(registry.url, exampleBot.bot_token);
+    expect(await clock()).toEqual(first);
+    expect(Date.parse((await clock(1500)).now) - Date.parse(first.now)).toBe(1500);
   });
 
   describe('refuses bad input with exit code 2', () => {

@@ -7,7 +7,8 @@ import { buildApp } from '../../src/registry/app.js';
 import { createSnowflakeGenerator } from '../../src/registry/domain/snowflake.js';
 import { EventBus } from '../../src/registry/events.js';
 import type { PermissionOverwrite } from '../../src/registry/store/permission-store.js';
-import { openStore, type Store } from '../../src/registry/store/store.js';
+import type { Store } from '../../src/registry/store/store.js';
+import { testStore } from '../helpers/test-store.js';
 import { loadWorld } from '../../src/registry/world/load-world.js';
 import type { WorldFile } from '../../src/shared/world-file.js';
 
@@ -86,7 +87,7 @@ const commandIds = new Map<string, string>();
 beforeAll(async () => {
   const now = () => Date.UTC(2026, 10, 21);
   const nextId = createSnowflakeGenerator(now);
-  store = openStore(':memory:');
+  store = await testStore();
   await loadWorld(store, world, { now, nextId });
   app = buildApp({ store, bus, now, nextId, routeLimit: { limit: 1e9, windowMs: 1000 } });
   const create = async (token: string, url: string, body: Record<string, unknown>) => {

@@ -11,8 +11,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/registry/app.js';
 import { KEYCHAIN_FILE_NAME } from '../../src/registry/store/keychain.js';
-import { openSqlite } from '../../src/registry/store/sqlite-database.js';
-import { openStore, Store } from '../../src/registry/store/store.js';
+import { keychainlessStore, testStore } from '../helpers/test-store.js';
 import { gatewayRegistry } from '../helpers/gateway-registry.js';
 import { IDS, TOKENS, testRegistry, type TestRegistry } from '../helpers/test-registry.js';
 
@@ -63,7 +62,7 @@ describe('the keychain file', () => {
     await registry.app.close();
     await registry.store.close();
 
-    const store = openStore(directory);
+    const store = await testStore(directory);
     const reopened = buildApp({ store, clientDirectory: null });
     try {
       const shown = await reopened.inject({ method: 'GET', url: `/_slashbench/applications/${IDS.app}/credentials`, headers: { authorization: token } });
@@ -89,7 +88,7 @@ describe('the keychain file', () => {
   it('shows no token whose digest no longer matches (changed by a process that kept no keychain)', async () => {
     expect(await registry.store.credentials.userToken(IDS.member)).toBe(TOKENS.member);
     // A second connection with an in-memory keychain, as an older registry on the same data directory.
-    const other = new Store(openSqlite(directory));
+    const other = await keychainlessStore(directory);
     await other.transaction(async () => await other.credentials.resetUserToken(IDS.member));
     await other.close();
     expect((await keychain()).users[IDS.member]).toEqual({ token: TOKENS.member });

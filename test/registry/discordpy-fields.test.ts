@@ -8,7 +8,7 @@ import { messageView } from '../../src/registry/domain/message-view.js';
 import { storedChannelView } from '../../src/registry/queries/stored-channel-view.js';
 import type { StoredInteractionMetadata } from '../../src/registry/domain/interaction-metadata.js';
 import type { MessageRecord, UserRecord } from '../../src/registry/store/records.js';
-import { openStore } from '../../src/registry/store/store.js';
+import { testStore } from '../helpers/test-store.js';
 import { readWorldFile } from '../../src/registry/start.js';
 import { loadWorld } from '../../src/registry/world/load-world.js';
 import { EXAMPLE_WORLD } from '../helpers/registry-process.js';
@@ -26,7 +26,7 @@ function response(metadata: StoredInteractionMetadata): MessageRecord {
 
 describe('what discord.py reads', () => {
   it('gives every thread an owner (its guild owner, as the world names no creator) and a message count', async () => {
-    const store = openStore(':memory:');
+    const store = await testStore();
     const world = readWorldFile(EXAMPLE_WORLD);
     await loadWorld(store, world, { now: Date.now, nextId: () => '1' });
     const guild = world.guilds[0]!;

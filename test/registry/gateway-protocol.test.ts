@@ -7,9 +7,11 @@ import { Decompress } from 'fzstd';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { buildApp } from '../../src/registry/app.js';
-import { openStore } from '../../src/registry/store/store.js';
+import { AdjustableClock } from '../../src/registry/driver/adjustable-clock.js';
+import { DEFAULT_HEARTBEAT_INTERVAL, HEARTBEAT_GRACE } from '../../src/registry/gateway/protocol.js';
 import { loadWorld } from '../../src/registry/world/load-world.js';
 import { GatewayClient, type Payload } from '../helpers/gateway-client.js';
+import { testStore } from '../helpers/test-store.js';
 import { FAR_GUILD, gatewayRegistry, type GatewayRegistry } from '../helpers/gateway-registry.js';
 import { slashInvocation } from '../helpers/interaction-harness.js';
 import { fixtureWorld, IDS, slash, TOKENS } from '../helpers/test-registry.js';
@@ -48,7 +50,7 @@ describe('gateway discovery', () => {
   });
 
   it('answers /gateway/bot to a bot only, and counts its IDENTIFYs', async () => {
-    const store = openStore(':memory:');
+    const store = await testStore();
     await loadWorld(store, fixtureWorld(), { now: Date.now, nextId: () => '1' });
     const app = buildApp({ store });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -197,8 +199,18 @@ describe('a bot session', () => {
   });
 
   it('closes a session that stops heartbeating with 4009, and lets it resume', async () => {
-    const gateway = await open({ heartbeatInterval: 100 });
+    // A held clock: the heartbeat deadline comes when the test moves it, however long the login took.
+    const clock = new AdjustableClock(() => Date.UTC(2026, 10, 21, 12));
+    const gateway = await open({ clock });
     const { client, ready, seq } = await fullLogin(gateway);
+    // Heartbeats keep it open however long the clock runs between them...
+    for (let beat = 0; beat < 3; beat++) {
+      clock.advance(DEFAULT_HEARTBEAT_INTERVAL);
+      client.send({ op: 1, d: seq });
+      await client.op(11);
+    }
+    // ...and it closes once one is missed past the grace.
+    clock.advance(Math.round(DEFAULT_HEARTBEAT_INTERVAL * HEARTBEAT_GRACE));
     expect((await client.closed).code).toBe(4009);
     const again = await gateway.connect();
     await again.op(10);

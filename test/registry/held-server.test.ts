@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HeldServer } from '../../src/registry/http/held-server.js';
+import { AdjustableClock } from '../../src/registry/driver/adjustable-clock.js';
+import { HeldServer, PAUSE_MS } from '../../src/registry/http/held-server.js';
 import { earlyClientFiles } from '../../src/registry/routes/client-files.js';
 import { startRegistry, type RunningRegistry } from '../../src/registry/start.js';
 import { writeFakeClient } from '../helpers/fake-client.js';
@@ -123,13 +124,29 @@ describe('a registry listening before its app is built', () => {
 describe('when the app is wanted', () => {
   const NO_SETTINGS = () => ({ remote: null, theme: null });
 
-  async function heldServer(loaded: () => void = () => undefined, files = client): Promise<{ server: HeldServer; url: string }> {
-    const server: HeldServer = new HeldServer(earlyClientFiles(files, NO_SETTINGS, () => {
+  /**
+   * A held server on a held clock (its pause passes only when `clock` is advanced); `arrived`
+   * resolves once a request for a path has reached it (and, not a file, is held).
+   */
+  async function heldServer(loaded: () => void = () => undefined, files = client) {
+    const clock = new AdjustableClock(() => 0);
+    const arrivals = new Map<string, () => void>();
+    const seen = new Map<string, Promise<void>>();
+    const arrived = (path: string) => {
+      if (!seen.has(path)) seen.set(path, new Promise<void>((resolve) => arrivals.set(path, resolve)));
+      return seen.get(path)!;
+    };
+    const early = earlyClientFiles(files, NO_SETTINGS, () => {
       loaded();
       server.pageLoaded();
-    }));
+    });
+    const server: HeldServer = new HeldServer((request, response, passOn) => {
+      void arrived(request.url ?? '');
+      arrivals.get(request.url ?? '')?.();
+      return early(request, response, passOn);
+    }, clock);
     await server.listenOn('127.0.0.1', 0);
-    return { server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` };
+    return { server, clock, arrived, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` };
   }
 
   function close(server: HeldServer): Promise<void> {
@@ -188,9 +205,36 @@ describe('when the app is wanted', () => {
     await close(server);
   });
 
-  it('after a pause when nobody asks for anything', async () => {
-    const { server } = await heldServer();
-    await server.appWanted();
+  it('after a pause when nobody asks for anything (a file asked begins it again), and holds what comes next until it opens', async () => {
+    const { server, clock, arrived, url } = await heldServer();
+    let wanted = false;
+    const appWanted = server.appWanted().then(() => (wanted = true));
+    clock.advance(PAUSE_MS - 1);
+    // A file of the page (not all of them) is answered, and the pause begins again.
+    expect((await get(`${url}/assets/index-abc123.css`)).status).toBe(200);
+    expect(wanted).toBe(false);
+    clock.advance(PAUSE_MS - 1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(wanted).toBe(false);
+    clock.advance(1);
+    await appWanted;
+    expect(wanted).toBe(true);
+    // Wanted is not open: a request that needs the app waits for it.
+    const given: string[] = [];
+    let toApp!: () => void;
+    const reachedApp = new Promise<void>((resolve) => (toApp = resolve));
+    server.on('request', (request, response) => {
+      given.push(request.url ?? '');
+      toApp();
+      response.end('from the app');
+    });
+    const answer = get(`${url}/api/v10/gateway`);
+    // Held on arrival (or, wrongly, given to the app at once).
+    await Promise.race([arrived('/api/v10/gateway'), reachedApp]);
+    expect(given).toEqual([]);
+    server.open();
+    expect((await answer).body.toString()).toBe('from the app');
+    expect(given).toEqual(['/api/v10/gateway']);
     await close(server);
   });
 });

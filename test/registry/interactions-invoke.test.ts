@@ -75,6 +75,25 @@ describe('the payload a bot receives', () => {
     });
   });
 
+  it('sends a subcommand given no options without an options key, as the service does', async () => {
+    const harness = await interactionHarness();
+    const command = await harness.command({
+      name: 'lamp', description: 'Lamp',
+      options: [
+        { type: 1, name: 'off', description: 'Off' },
+        { type: 2, name: 'timer', description: 't', options: [{ type: 1, name: 'start', description: 's' }] },
+      ],
+    });
+    for (const [sent, delivered] of [
+      [{ name: 'off', type: 1, options: [] }, { name: 'off', type: 1 }],
+      [{ name: 'timer', type: 2, options: [{ name: 'start', type: 1 }] }, { name: 'timer', type: 2, options: [{ name: 'start', type: 1 }] }],
+    ] as const) {
+      const next = harness.gateway.nextInteraction();
+      await harness.invoke(slashInvocation(command, { options: [sent] }));
+      expect(((await next).data as { options: unknown }).options).toStrictEqual([delivered]);
+    }
+  });
+
   it('for a user command: target_id with the user and member resolved', async () => {
     const harness = await interactionHarness();
     const command = await harness.command({ name: 'High Five', type: 2 });
@@ -165,15 +184,18 @@ describe('refusals the client hears', () => {
   it('options that do not fit are refused under data, before anything is sent', async () => {
     const harness = await interactionHarness();
     const command = await harness.command({ name: 'echo', description: 'Echo', options });
-    for (const [bad, field] of [
-      [[], 'text'],
-      [[{ name: 'text', type: 3, value: 'x' }, { name: 'times', type: 4, value: 9 }], 'times'],
-      [[{ name: 'text', type: 3, value: 'x' }, { name: 'where', type: 7, value: '399999999999999999' }], 'where'],
+    // Each refusal names the option's own place in the tree: the list for a missing one, the value of the second sent otherwise.
+    const refused = (code: string, message: string) => ({ _errors: [{ code, message }] });
+    for (const [bad, field, errors] of [
+      [[], 'text', { data: { options: refused('INTERACTION_OPTION_REQUIRED', '`text` is required.') } }],
+      [[{ name: 'text', type: 3, value: 'x' }, { name: 'times', type: 4, value: 9 }], 'times',
+        { data: { options: { 1: { value: refused('INTERACTION_OPTION_TOO_LARGE', '`times` must be at most 5.') } } } }],
+      [[{ name: 'text', type: 3, value: 'x' }, { name: 'where', type: 7, value: '399999999999999999' }], 'where',
+        { data: { options: { 1: { value: refused('INTERACTION_CHANNEL_UNKNOWN', '`where` must be a channel; no channel has the id 399999999999999999.') } } } }],
     ] as const) {
       const response = await harness.invoke(slashInvocation(command, { options: bad }));
       expect(response.statusCode, field).toBe(400);
-      expect(response.json().code).toBe(50035);
-      expect(response.json().errors).toHaveProperty('data');
+      expect(response.json(), field).toEqual({ message: 'Invalid Form Body', code: 50035, errors });
     }
     expect(harness.gateway.dispatches).toEqual([]);
   });
@@ -303,8 +325,11 @@ describe('storing the interaction', () => {
     expect(harness.events.map((event) => event.type)).not.toContain('INTERACTION_CREATE');
     if (harness.registry.store.sql.dialect === 'sqlite') {
       // There the row follows the app's copy out (deliver.ts): the app has it, and its answer is refused as for any unknown interaction.
+      // The app must have been handed it, so the answer below names its real id and token.
+      expect(harness.gateway.dispatches).toHaveLength(1);
       const [dispatch] = harness.gateway.dispatches;
-      const refused = await harness.callback(dispatch?.data ?? {}, { type: 4, data: { content: 'late' } });
+      expect(dispatch!.data).toMatchObject({ id: expect.stringMatching(/^\d+$/), token: expect.any(String) });
+      const refused = await harness.callback(dispatch!.data, { type: 4, data: { content: 'late' } });
       expect(refused.json()).toMatchObject({ code: 10062 });
     } else {
       // A team's database is written first: the app never hears of it.

@@ -4,12 +4,15 @@
  * session, all installed in one guild where alice invokes their `/probe` command and
  * watches her event stream. Every HTTP endpoint checks signatures and answers PINGs
  * properly, so each app passes verification and fails only at the interaction itself.
+ * The registry runs on a held test clock: no deadline comes until the test moves it, so
+ * what happens before a deadline does not race the machine's time.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/registry/app.js';
+import { AdjustableClock } from '../../src/registry/driver/adjustable-clock.js';
 import { createSnowflakeGenerator } from '../../src/registry/domain/snowflake.js';
 import { openStore, type Store } from '../../src/registry/store/store.js';
 import { loadWorld } from '../../src/registry/world/load-world.js';
@@ -22,6 +25,8 @@ export type BotKind = { http: BotHandler } | { gateway: InteractionHandler };
 
 export interface FaultRig {
   url: string;
+  /** The registry's clock, held: a deadline comes when the test advances it (bots may set their moments on it too). */
+  clock: AdjustableClock;
   store: Store;
   alice: ClientSession;
   guild: string;
@@ -34,9 +39,10 @@ export interface FaultRig {
 // VIEW_CHANNEL | SEND_MESSAGES | USE_APPLICATION_COMMANDS for @everyone.
 const EVERYONE = String((1n << 10n) | (1n << 11n) | (1n << 31n));
 
-/** Starts the registry with `deadlineMs`, one app per entry of `bots`, and alice's session. */
+/** Starts the registry with `deadlineMs` (of its held clock), one app per entry of `bots`, and alice's session. */
 export async function faultRig(deadlineMs: number, bots: Record<string, BotKind>): Promise<FaultRig> {
   const directory = await mkdtemp(join(tmpdir(), 'slashbench-faults-'));
+  const started = Date.now();
   const nextId = createSnowflakeGenerator(Date.now);
   const alice = { id: nextId(), token: 'fault-alice' };
   const guild = nextId();
@@ -44,6 +50,7 @@ export async function faultRig(deadlineMs: number, bots: Record<string, BotKind>
   const names = Object.keys(bots);
   const ids = new Map(names.map((name) => [name, nextId()]));
   const store = openStore(directory);
+  const clock = new AdjustableClock(() => started);
   const servers = new Map<string, BotServer>();
   const gatewayBots: ScriptedBot[] = [];
   let app: FastifyInstance | undefined;
@@ -79,7 +86,7 @@ export async function faultRig(deadlineMs: number, bots: Record<string, BotKind>
         applications: [...ids.values()],
       }],
     }, { now: Date.now, nextId });
-    app = buildApp({ store, nextId, deliveryTimeoutMs: deadlineMs, clientDirectory: null, routeLimit: { limit: 1_000_000, windowMs: 1000 } });
+    app = buildApp({ store, clock, nextId, deliveryTimeoutMs: deadlineMs, clientDirectory: null, routeLimit: { limit: 1_000_000, windowMs: 1000 } });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
@@ -98,7 +105,7 @@ export async function faultRig(deadlineMs: number, bots: Record<string, BotKind>
       apps.set(name, { ...(servers.has(name) ? { server: servers.get(name)! } : {}), command: command! });
     }
     session = await ClientSession.open(url, alice.token);
-    return { url, store, alice: session, guild, channel, apps, close };
+    return { url, clock, store, alice: session, guild, channel, apps, close };
   } catch (error) {
     await close();
     throw error;

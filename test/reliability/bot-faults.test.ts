@@ -10,9 +10,14 @@
  * interactions succeed and the API answers while a bad bot holds its request. A callback
  * that arrives late, before the registry's deadline timer has run, still ends in the
  * client hearing the deadline failure (a busy machine made it lose that event).
+ *
+ * The registry's clock is held (bot-faults-rig.ts): a deadline comes when a test advances
+ * it, and the slow bots answer at moments of the same clock, so "before the deadline" and
+ * "after it" never depend on how fast the machine is.
  */
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerJson, type BotHandler } from '../helpers/bot-server.js';
 import type { Data, Dispatched } from '../helpers/client-session.js';
@@ -20,7 +25,7 @@ import { interactionHarness, slashInvocation } from '../helpers/interaction-harn
 import { slash } from '../helpers/test-registry.js';
 import { faultRig, type BotKind, type FaultRig } from './bot-faults-rig.js';
 
-/** Short, so the suite stays fast; long enough for the good bots to be served inside it on a loaded machine. */
+/** Of the registry's held clock: it passes only when a test advances it. */
 const DEADLINE_MS = 2500;
 const WITHIN = /within 2\.5 s/;
 
@@ -30,16 +35,37 @@ const reply = (content: string) => ({ type: 4, data: { content } });
 const closedEarly = new Set<string>();
 let rig: FaultRig;
 
-/** An HTTP handler that notes when the registry gives up on the request before `answer` runs. */
+/** Each interaction's request, once a holding bot has it. */
+const arrivals = new Map<string, { arrived: Promise<void>; arrive: () => void }>();
+function arrival(id: string) {
+  let entry = arrivals.get(id);
+  if (!entry) {
+    let arrive!: () => void;
+    entry = { arrived: new Promise<void>((resolve) => (arrive = resolve)), arrive };
+    arrivals.set(id, entry);
+  }
+  return entry;
+}
+/** Resolves once a holding bot has interaction `id`'s request. */
+const arrived = (id: string) => arrival(id).arrived;
+
+/**
+ * An HTTP handler that holds the request, answers it `answerAfterMs` later on the registry's
+ * clock (never, for null), and notes when the registry gives up on it before that.
+ */
 function holding(answerAfterMs: number | null, answer: (response: ServerResponse) => void = (response) => answerJson(response, 200, reply('late'))): BotHandler {
   return (request, response) => {
     const { id } = JSON.parse(request.body) as { id: string };
     response.once('close', () => {
       if (!response.writableFinished) closedEarly.add(id);
     });
-    if (answerAfterMs !== null) setTimeout(() => !response.destroyed && answer(response), answerAfterMs);
+    if (answerAfterMs !== null) rig.clock.after(answerAfterMs, () => !response.destroyed && answer(response));
+    arrival(id).arrive();
   };
 }
+
+/** What the endless bot wrote to each interaction's connection, and that connection. */
+const endlessWrites = new Map<string, { socket: Socket; bytes: number }>();
 
 const BOTS: Record<string, BotKind> = {
   'good-http': { http: (_request, response) => answerJson(response, 200, reply('pong')) },
@@ -58,11 +84,16 @@ const BOTS: Record<string, BotKind> = {
   'wrong-callback-type': { http: (_request, response) => answerJson(response, 200, { type: 99 }) },
   'wrong-content-type': { http: (_request, response) => void response.writeHead(200, { 'content-type': 'text/plain' }).end(JSON.stringify(reply('pong'))) },
   endless: {
-    http: (_request, response) => {
+    http: (request, response) => {
+      const written = { socket: response.socket!, bytes: 0 };
+      endlessWrites.set((JSON.parse(request.body) as { id: string }).id, written);
       response.writeHead(200, { 'content-type': 'application/json' });
       const chunk = Buffer.alloc(64 * 1024, 0x20);
       const pump = () => {
-        while (!response.destroyed && response.write(chunk));
+        while (!response.destroyed) {
+          written.bytes += chunk.length;
+          if (!response.write(chunk)) break;
+        }
         if (!response.destroyed) response.once('drain', pump);
       };
       pump();
@@ -129,12 +160,16 @@ describe('a bot that does not answer in time', () => {
     ['stalled-body', 'an endpoint that stops in the middle of its body'],
   ])('%s: %s fails at the deadline, while other bots and the API are served', async (name) => {
     const { id, nonce } = await invoke(name);
+    await arrived(id);
     // While the bad bot holds its request: the good bots are answered, the API reads.
     const served = await goodBotsServed();
     const read = await fetch(`${rig.url}/api/v10/guilds/${rig.guild}/application-command-index?channel_id=${rig.channel}`, {
       headers: { authorization: rig.alice.token },
     });
     expect(read.status).toBe(200);
+    expect(closedEarly.has(id), 'the request is still open before the deadline').toBe(false);
+    expect(rig.apps.get(name)!.server!.sockets.size, 'the request is still open before the deadline').toBeGreaterThan(0);
+    rig.clock.advance(DEADLINE_MS);
     const failure = await rig.alice.event('INTERACTION_FAILURE', about(id));
     expect(failure.d).toMatchObject({ nonce, reason: 'deadline' });
     expect(failure.d.detail).toMatch(WITHIN);
@@ -154,6 +189,7 @@ describe('a bot that does not answer in time', () => {
   it('a gateway bot that never answers fails at the deadline, while other bots are served', async () => {
     const { id, nonce } = await invoke('silent-gateway');
     const served = await goodBotsServed();
+    rig.clock.advance(DEADLINE_MS);
     const failure = await rig.alice.event('INTERACTION_FAILURE', about(id));
     expect(failure.d).toMatchObject({ nonce, reason: 'deadline' });
     expect(failure.d.detail).toMatch(WITHIN);
@@ -162,13 +198,21 @@ describe('a bot that does not answer in time', () => {
 
   it('an endpoint that answers slowly but within the deadline succeeds', async () => {
     const { id } = await invoke('in-time');
-    const end = await ending(id);
+    await arrived(id);
+    const ended = ending(id);
+    // Half the deadline passes: the bot answers then.
+    rig.clock.advance(DEADLINE_MS / 2);
+    const end = await ended;
     expect(end.t, JSON.stringify(end.d)).toBe('INTERACTION_SUCCESS');
     const message = await rig.alice.event('MESSAGE_CREATE', (data) => (data.interaction_metadata as { id?: string } | undefined)?.id === id);
     expect(message.d.content).toBe('just in time');
     const answer = await rig.alice.event('INTERACTION_BOT_RESPONSE', about(id));
     expect(answer.d).toMatchObject({ outcome: 'response', status: 200 });
-    expect(answer.d.elapsed_ms as number).toBeGreaterThanOrEqual(DEADLINE_MS / 2 - 50);
+    expect(closedEarly.has(id)).toBe(false);
+    // The deadline passing afterwards changes nothing.
+    rig.clock.advance(DEADLINE_MS);
+    await rig.alice.sync();
+    expect(rig.alice.dispatches().filter((event) => event.t === 'INTERACTION_FAILURE' && about(id)(event.d))).toEqual([]);
   });
 });
 
@@ -207,7 +251,17 @@ describe('a bot that answers badly', () => {
   });
 
   it('an endless answer is cut off, not read into memory', async () => {
+    const { id } = await invoke('endless');
+    const failure = await rig.alice.event('INTERACTION_FAILURE', about(id));
+    // The bot had a connection and wrote past the limit into it; the registry cut it, the bot never ends on its own.
+    const written = endlessWrites.get(id);
+    expect(written, 'the endless bot had the request').toBeDefined();
+    expect(failure.d.detail).toMatch(/larger than 11 MiB/);
+    if (!written!.socket.destroyed) await once(written!.socket, 'close');
+    expect(written!.bytes).toBeGreaterThan(11 * 1024 * 1024);
+    const bytes = written!.bytes;
     await connectionsClosed('endless');
+    expect(written!.bytes, 'nothing more was written once the connection was cut').toBe(bytes);
   });
 });
 

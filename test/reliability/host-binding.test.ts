@@ -7,6 +7,7 @@
  * session token with the service's 401, while the host contract (`/_host/*`) refuses every
  * peer that is not this machine, token or not. A port already taken is one line, not a stack.
  */
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
@@ -29,11 +30,70 @@ function outsideAddress(): string | undefined {
   return Object.values(networkInterfaces()).flat().find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
 }
 
-/** The local addresses of the listening TCP sockets on `port`, from /proc/net/tcp and tcp6 (`127.0.0.1`, `0.0.0.0`, `::`). */
-async function listeningAddresses(port: number): Promise<string[]> {
+/**
+ * This machine's other addresses, where a registry on 127.0.0.1 must not answer: 127.0.0.2
+ * (Linux routes the whole of 127/8 to loopback, so it is always there) and the first
+ * non-loopback IPv4 address, when the machine has one.
+ */
+function otherAddresses(): string[] {
+  const outside = outsideAddress();
+  return ['127.0.0.2', ...(outside ? [outside] : [])];
+}
+
+/** An address of a network namespace's own (TEST-NET-2, RFC 5737), on its loopback interface but not a loopback address. */
+const NAMESPACE_ADDRESS = '198.51.100.9';
+
+/**
+ * How to reach a registry from an address that is not loopback: the machine's own, when it
+ * has one; else, as root, from inside a network namespace made for the registry, where
+ * NAMESPACE_ADDRESS is local and a connection to it comes from it; else none (the case is
+ * then reported skipped, with why).
+ */
+type Outside = {
+  address: string;
+  wrapper: string[];
+  /** How each request ends (status and body, or the connection error's code), made from where the registry can be reached at `address`. */
+  requests(pid: number, urls: string[]): Promise<Array<{ status: number | string; body: string }>>;
+};
+
+async function direct(urls: string[]): Promise<Array<{ status: number | string; body: string }>> {
+  return Promise.all(urls.map(async (url) => {
+    try {
+      const response = await fetch(url);
+      return { status: response.status, body: await response.text() };
+    } catch (error) {
+      return { status: String(((error as { cause?: { code?: string } }).cause?.code) ?? error), body: '' };
+    }
+  }));
+}
+
+/** The same requests, made by a Node process that joins the network namespace of `pid`. */
+async function fromNamespace(pid: number, urls: string[]): Promise<Array<{ status: number | string; body: string }>> {
+  const script = `(${String(direct)})(${JSON.stringify(urls)}).then((answers) => process.stdout.write(JSON.stringify(answers)))`;
+  const child = spawn('nsenter', ['-t', String(pid), '-n', process.execPath, '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  const [code] = (await once(child, 'close')) as [number | null];
+  if (code !== 0) throw new Error(`nsenter exited with ${code}`);
+  return JSON.parse(out) as Array<{ status: number | string; body: string }>;
+}
+
+function outsideReach(): Outside | string {
+  const outside = outsideAddress();
+  if (outside) return { address: outside, wrapper: [], requests: (_pid, urls) => direct(urls) };
+  if (process.getuid?.() !== 0) return 'this machine has no non-loopback address, and only root may make a network namespace with one';
+  return {
+    address: NAMESPACE_ADDRESS,
+    wrapper: ['unshare', '--net', 'sh', '-c', `ip link set lo up && ip addr add ${NAMESPACE_ADDRESS}/32 dev lo && exec "$@"`, 'sh'],
+    requests: fromNamespace,
+  };
+}
+
+/** The local addresses of the listening TCP sockets on `port` in the network namespace of `pid`, from its net/tcp and tcp6 (`127.0.0.1`, `0.0.0.0`, `::`). */
+async function listeningAddresses(port: number, pid: number): Promise<string[]> {
   const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
   const found: string[] = [];
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+  for (const table of [`/proc/${pid}/net/tcp`, `/proc/${pid}/net/tcp6`]) {
     const text = await readFile(table, 'utf8').catch(() => '');
     for (const line of text.split('\n').slice(1)) {
       const [, local, , state] = line.trim().split(/\s+/);
@@ -50,7 +110,7 @@ async function listeningAddresses(port: number): Promise<string[]> {
 /** How a plain HTTP request to `url` ends: its status, or the connection error's code. */
 async function attempt(url: string, headers: Record<string, string> = {}): Promise<number | string> {
   try {
-    return (await fetch(url, { headers, signal: AbortSignal.timeout(20_000) })).status;
+    return (await fetch(url, { headers })).status;
   } catch (error) {
     return String(((error as { cause?: { code?: string } }).cause?.code) ?? error);
   }
@@ -61,10 +121,13 @@ describe.skipIf(process.platform !== 'linux')('the CLI', () => {
     const registry = await startRegistryProcess();
     const port = Number(new URL(registry.url).port);
     expect(registry.url).toBe(`http://127.0.0.1:${port}`);
-    expect(await listeningAddresses(port)).toEqual(['127.0.0.1']);
+    expect(await listeningAddresses(port, registry.process.pid!)).toEqual(['127.0.0.1']);
     expect(registry.stderr()).not.toContain('warning');
-    const outside = outsideAddress();
-    if (outside) expect(await attempt(`http://${outside}:${port}/api/v10/gateway`)).toBe('ECONNREFUSED');
+    const others = otherAddresses();
+    expect(others.length).toBeGreaterThan(0);
+    for (const address of others) expect(await attempt(`http://${address}:${port}/api/v10/gateway`), address).toBe('ECONNREFUSED');
+    // Loopback itself answers: the refusals above are the registry's choice of address.
+    expect(await attempt(`${registry.url}/api/v10/gateway`)).toBe(200);
     await registry.stop();
   });
 
@@ -79,22 +142,21 @@ describe.skipIf(process.platform !== 'linux')('the CLI', () => {
     expect(run.stderr).toBe(`slashbench: cannot listen on 127.0.0.1:${port}: EADDRINUSE\n`);
   });
 
-  it('with --host 0.0.0.0 warns, and from another address answers only with a token, the host contract not at all', async () => {
-    const registry = await startRegistryProcess({ args: ['--host', '0.0.0.0'] });
+  it('with --host 0.0.0.0 warns, and from another address answers only with a token, the host contract not at all', async (context) => {
+    const outside = outsideReach();
+    if (typeof outside === 'string') return context.skip(outside);
+    const registry = await startRegistryProcess({ args: ['--host', '0.0.0.0'], wrapper: outside.wrapper });
     const port = Number(new URL(registry.url).port);
     expect(registry.url).toBe(`http://0.0.0.0:${port}`);
     expect(registry.stderr()).toContain('warning: --host 0.0.0.0 is not a loopback address');
-    expect(await listeningAddresses(port)).toEqual(['0.0.0.0']);
-    const outside = outsideAddress();
-    if (outside) {
-      // Connecting to the machine's own outside address: the request's peer is that address, not loopback.
-      const base = `http://${outside}:${port}`;
-      expect(await attempt(`${base}/_slashbench/world`)).toBe(401);
-      expect(await attempt(`${base}/_host/session`)).toBe(403);
-      const host = await fetch(`${base}/_host/session`);
-      expect(await host.json()).toMatchObject({ code: 'loopback-only' });
-      expect(await attempt(`${base}/api/v10/gateway`)).toBe(200);
-    }
+    expect(await listeningAddresses(port, registry.process.pid!)).toEqual(['0.0.0.0']);
+    // Connecting to an outside address of the registry's machine: the request's peer is that address, not loopback.
+    const base = `http://${outside.address}:${port}`;
+    const [world, session, gateway] = await outside.requests(registry.process.pid!, [`${base}/_slashbench/world`, `${base}/_host/session`, `${base}/api/v10/gateway`]);
+    expect(world?.status).toBe(401);
+    expect(session?.status).toBe(403);
+    expect(JSON.parse(session!.body)).toMatchObject({ code: 'loopback-only' });
+    expect(gateway?.status).toBe(200);
     await registry.stop();
   });
 });

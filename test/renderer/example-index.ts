@@ -22,9 +22,9 @@ export const EXAMPLE_INDEX: CommandIndex = {
             type: 1, name: 'ban', description: 'Ban someone', name_localized: 'bannir', description_localized: 'Bannir quelqu’un',
             options: [{ type: 6, name: 'target', description: 'Who', required: true }],
           },
-          { type: 1, name: 'warn', description: 'Warn someone', options: [] },
+          { type: 1, name: 'warn', description: 'Warn someone' },
         ],
-      }, { type: 1, name: 'status', description: 'Show the status', options: [] }],
+      }, { type: 1, name: 'status', description: 'Show the status' }],
     },
     {
       id: '42', application_id: '30', version: '420', type: 1, name: 'fruit', description: 'Pick a fruit',

@@ -56,6 +56,39 @@ describe('the session', () => {
     expect(fake.store.getState().actingUserId).toBe('10');
   });
 
+  it('asks for the named person\'s session with the people, not after them, and opens it once only', async () => {
+    const fake = fakeClient(EXAMPLE_INDEX);
+    const asked: string[] = [];
+    let listPeople!: () => void;
+    const { listUsers, openSession } = fake.deps.host;
+    fake.deps.host.listUsers = async (input) => {
+      asked.push('listUsers');
+      await new Promise<void>((resolve) => (listPeople = resolve));
+      return listUsers(input);
+    };
+    fake.deps.host.openSession = async (input) => {
+      asked.push(`openSession ${input.user_id}`);
+      return openSession(input);
+    };
+    const started = fake.store.getState().start('11');
+    await fake.settle();
+    // Both out while the people are still on their way.
+    expect(asked).toEqual(['openSession 11', 'listUsers']);
+    listPeople();
+    await started;
+    expect(asked).toEqual(['openSession 11', 'listUsers']);
+    expect(fake.gateway.token).toBe('token-11');
+
+    // A person the world does not have: the host refuses the session, and the first person's is opened after the people.
+    asked.length = 0;
+    const unknown = fake.store.getState().start('999');
+    await fake.settle();
+    listPeople();
+    await unknown;
+    expect(asked).toEqual(['openSession 999', 'listUsers', 'openSession 10']);
+    expect(fake.store.getState().actingUserId).toBe('10');
+  });
+
   it('switching person closes the old session, forgets the old world and waits for the new READY', async () => {
     const fake = await startedClient(EXAMPLE_INDEX, '10');
     fake.store.getState().setDraft('/ec');

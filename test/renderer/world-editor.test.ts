@@ -277,12 +277,12 @@ describe('the world editor slice', () => {
     const refusal = { code: 50035, message: 'Invalid Form Body', errors: { guilds: { 0: { owner_id: { _errors: [{ code: 'UNKNOWN_REFERENCE', message: 'unknown user "5"' }] } } } } };
     let answer: ReturnType<Fake['management']['answer']> = { ok: false, status: 400, error: refusal };
     serve(fake, WORLD, () => answer);
-    fake.store.getState().checkWorldImport('broken.json', '{"users": 1}');
+    await fake.store.getState().checkWorldImport('broken.json', '{"users": 1}');
     expect(fake.store.getState().worldImport).toMatchObject({ status: 'invalid', issues: [{ path: 'users', code: 'LIST_TYPE_CONVERT' }] });
     expect(await fake.store.getState().confirmWorldImport()).toBe(false);
     expect(fake.management.calls).toEqual([]);
 
-    fake.store.getState().checkWorldImport('world.json', JSON.stringify(WORLD));
+    await fake.store.getState().checkWorldImport('world.json', JSON.stringify(WORLD));
     expect(fake.store.getState().worldImport.status).toBe('ready');
     expect(await fake.store.getState().confirmWorldImport()).toBe(false);
     expect(fake.store.getState().worldImport).toEqual({
@@ -290,7 +290,7 @@ describe('the world editor slice', () => {
     });
 
     answer = { ok: true, status: 200, body: { ...WORLD, applications: [{ id: '31', name: 'New Bot', bot_token: 'MzE.made' }] } };
-    fake.store.getState().checkWorldImport('world.json', JSON.stringify(WORLD));
+    await fake.store.getState().checkWorldImport('world.json', JSON.stringify(WORLD));
     expect(await fake.store.getState().confirmWorldImport()).toBe(true);
     expect(fake.store.getState().worldImport).toEqual({ status: 'imported', fileName: 'world.json' });
     expect(fake.store.getState().mintedTokens).toEqual([{ kind: 'bot', id: '31', name: 'New Bot', token: 'MzE.made' }]);

@@ -7,6 +7,7 @@
  */
 import { once } from 'node:events';
 import { Client, Events, GatewayIntentBits } from 'discord.js';
+import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ClientSession, fromInteraction, indexed } from '../helpers/client-session.js';
 import { EXAMPLE } from '../helpers/listening-registry.js';
@@ -106,21 +107,56 @@ describe('a team registry: two processes on one PostgreSQL database', () => {
   });
 
   it('leaves all of a bulk overwrite or none when its process is killed in the middle', async () => {
-    const { processes: [a, b] } = await startTeam(2);
+    const { url, processes: [a, b] } = await startTeam(2);
     const version = (tag: string) => Array.from({ length: 100 }, (_, index) => ({
       name: `${tag}${index}`, description: 'x'.repeat(90),
       options: Array.from({ length: 20 }, (__, option) => ({ type: 3, name: `o${option}`, description: 'y'.repeat(90) })),
     }));
-    expect((await call(b!.url, 'PUT', COMMANDS, version('old'))).status).toBe(200);
-    // Start a whole-list change on A and kill A while it runs.
-    const request = call(a!.url, 'PUT', COMMANDS, version('new')).catch(() => undefined);
-    await new Promise((resolve) => setImmediate(resolve));
-    await a!.kill('SIGKILL');
-    await request;
-    const after = await names(b!.url);
-    const tags = new Set(after.map((name) => name.replace(/\d+$/, '')));
-    expect(after).toHaveLength(100);
-    expect(tags.size).toBe(1);
+    const old = version('old');
+    expect((await call(b!.url, 'PUT', COMMANDS, old)).status).toBe(200);
+    // Hold the 51st of the old commands: A's overwrite deletes them in id order, so it stops
+    // there with 50 deleted and nothing written yet, in the middle of its work.
+    const holder = new pg.Client({ connectionString: url });
+    // Another connection watches: a transaction's view of pg_stat_activity stays as it first read it.
+    const watcher = new pg.Client({ connectionString: url });
+    await holder.connect();
+    await watcher.connect();
+    try {
+      await holder.query('BEGIN');
+      // Found first and locked alone: FOR UPDATE beside OFFSET would lock the 50 rows skipped too.
+      const { rows: [held] } = await holder.query<{ id: string }>(
+        "SELECT id FROM commands WHERE application_id = $1 AND scope = '' ORDER BY id OFFSET 50 LIMIT 1", [EXAMPLE.app.id],
+      );
+      expect((await holder.query('SELECT id FROM commands WHERE id = $1 FOR UPDATE', [held!.id])).rowCount).toBe(1);
+      const holderPid = (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+      const request = call(a!.url, 'PUT', COMMANDS, version('new')).catch(() => undefined);
+      // The event itself: A's statement waiting on the held row.
+      const blocked = async () => (await watcher.query<{ pid: number; query: string; application_name: string }>(
+        'SELECT pid, query, application_name FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [holderPid],
+      )).rows;
+      let waiting = await blocked();
+      while (waiting.length === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        waiting = await blocked();
+      }
+      // Inside the write: one of the registry's connections, deleting the held command.
+      expect(waiting).toHaveLength(1);
+      expect(waiting[0]!.application_name).toMatch(/^slashbench:/);
+      expect(waiting[0]!.query).toBe('DELETE FROM commands WHERE id = $1');
+      expect(await blocked()).toEqual(waiting);
+      await a!.kill('SIGKILL');
+      await request;
+      await holder.query('ROLLBACK');
+      // A's connection ends once the server finds its client gone; whatever it held ends with it, uncommitted.
+      while ((await watcher.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [waiting[0]!.pid])).rowCount !== 0) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    } finally {
+      await holder.end();
+      await watcher.end();
+    }
+    // None of it: the old list, whole.
+    expect(await names(b!.url)).toEqual(old.map((command) => command.name).sort());
   });
 
   it('an HTTP bot answers an interaction invoked on A through B, follows up through A and edits through B', async () => {

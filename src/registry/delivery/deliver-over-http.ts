@@ -11,6 +11,7 @@ import type { ApplicationRecord } from '../store/records.js';
 import { describeFetchFailure, readEndpointAnswer, type Answer } from './endpoint-answer.js';
 import { ANSWER_TOO_LARGE, httpPost, type PostAnswer, type PostInit } from './http-post.js';
 import { watchDeadline } from './request-deadline.js';
+import type { Timers } from '../timers.js';
 
 /** The service gives an endpoint 3 seconds to answer an interaction. */
 export const DELIVERY_TIMEOUT_MS = 3000;
@@ -22,6 +23,8 @@ export const DELIVERY_USER_AGENT = 'Discord-Interactions/1.0 (+https://discord.c
 export interface DeliveryOptions {
   /** The deadline for the whole exchange, answer body included; 3 s by default. */
   timeoutMs?: number;
+  /** Where that deadline's timer is set: the machine's by default, a test clock's in a test (timers.ts). */
+  timers?: Timers;
   /** The clock the signature timestamp is read from (epoch ms); `Date.now` by default. */
   now?: () => number;
   /** The HTTP client (tests inject one); node:http with keep-alive (`httpPost`) by default. */
@@ -93,7 +96,9 @@ export async function postSigned(
   };
   const request: DeliveryRequest = { url, headers, body };
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-  const init: PostInit = { method: 'POST', headers, body, timeoutMs, ...(options.signal ? { signal: options.signal } : {}) };
+  const init: PostInit = {
+    method: 'POST', headers, body, timeoutMs, ...(options.timers ? { timers: options.timers } : {}), ...(options.signal ? { signal: options.signal } : {}),
+  };
   options.onSend?.(request);
   const started = performance.now();
   try {
@@ -116,13 +121,13 @@ export async function postSigned(
  * itself: one AbortSignal for both, so an endpoint that never answers keeps no socket open.
  * The answer is read whole before the deadline ends, as `httpPost` reads it.
  */
-async function fetchWithin(fetch: typeof globalThis.fetch, url: string, { timeoutMs, signal: outer, ...init }: PostInit): Promise<PostAnswer> {
+async function fetchWithin(fetch: typeof globalThis.fetch, url: string, { timeoutMs, timers, signal: outer, ...init }: PostInit): Promise<PostAnswer> {
   const controller = new AbortController();
   let stopped: Error | undefined;
   const unwatch = watchDeadline(timeoutMs, outer, (reason) => {
     stopped = reason;
     controller.abort(reason);
-  });
+  }, timers);
   try {
     const response = await fetch(url, { ...init, signal: controller.signal });
     const bytes = await response.arrayBuffer();

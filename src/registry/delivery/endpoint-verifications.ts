@@ -7,6 +7,7 @@
 import { apiUser } from '../domain/user-view.js';
 import type { ApplicationRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
+import type { Timers } from '../timers.js';
 import type { DeliveryOptions } from './deliver-over-http.js';
 import { verifyInteractionsEndpoint, type EndpointVerification, type VerificationOptions } from './verify-endpoint.js';
 
@@ -15,6 +16,8 @@ export interface DeliverySettings {
   /** An HTTP client tests inject; node:http with keep-alive when absent. */
   fetch?: typeof fetch;
   timeoutMs: number;
+  /** Where the deadline's timers are set: the machine's by default, a test clock's in a test (timers.ts). */
+  timers?: Timers;
   now: () => number;
   nextId: () => string;
   /**
@@ -40,8 +43,8 @@ export class EndpointVerifications {
 
   /** The options `deliverOverHttp` takes, from the injected settings. */
   deliveryOptions(signal?: AbortSignal): DeliveryOptions {
-    const { fetch, timeoutMs, now } = this.settings;
-    return { timeoutMs, now, ...(fetch ? { fetch } : {}), ...(signal ? { signal } : {}) };
+    const { fetch, timeoutMs, timers, now } = this.settings;
+    return { timeoutMs, now, ...(timers ? { timers } : {}), ...(fetch ? { fetch } : {}), ...(signal ? { signal } : {}) };
   }
 
   /** Records a verdict reached elsewhere (the PATCH route verifies before storing). */
@@ -100,6 +103,6 @@ export function ensureVerified(
 /** The verification's options: the injected settings and the owner the PING names. */
 export async function pingOptions(store: Store, application: ApplicationRecord, settings: DeliverySettings): Promise<VerificationOptions> {
   const owner = application.owner_id === null ? undefined : await store.world.user(application.owner_id);
-  const { fetch, timeoutMs, now, nextId } = settings;
-  return { timeoutMs, now, nextId, ...(fetch ? { fetch } : {}), ...(owner ? { user: apiUser(owner) } : {}) };
+  const { fetch, timeoutMs, timers, now, nextId } = settings;
+  return { timeoutMs, now, nextId, ...(timers ? { timers } : {}), ...(fetch ? { fetch } : {}), ...(owner ? { user: apiUser(owner) } : {}) };
 }

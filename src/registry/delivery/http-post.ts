@@ -14,6 +14,7 @@ import { MESSAGE_FILES_TOTAL_LIMIT } from '../../shared/attachment-limits.js';
 import { DEFAULT_BODY_LIMIT } from '../http/json-body.js';
 import { watchDeadline } from './request-deadline.js';
 import { postWarm } from './warm-sockets.js';
+import type { Timers } from '../timers.js';
 
 /** TLS endpoints go through node:https, with its keep-alive agent; plain ones through warm-sockets.ts. */
 const httpsAgent = new HttpsAgent({ keepAlive: true });
@@ -34,6 +35,8 @@ export interface PostInit {
   body: string;
   /** The deadline for the whole exchange, answer included: past it the request rejects with a `TimeoutError`. */
   timeoutMs: number;
+  /** Where the deadline's timer is set: the machine's by default (request-deadline.ts). */
+  timers?: Timers;
   /** Cancels the request: it rejects with an `AbortError`. */
   signal?: AbortSignal;
 }
@@ -111,7 +114,7 @@ export async function httpPost(url: string, init: PostInit): Promise<PostAnswer>
   }
   const answer = await postWarm({
     host: target.options.hostname ?? 'localhost', port: Number(target.options.port ?? 80), head: `${head}\r\n`, body: init.body,
-    timeoutMs: init.timeoutMs, signal: init.signal, maxAnswerBytes: MAX_ANSWER_BYTES, tooLarge: answerTooLarge,
+    timeoutMs: init.timeoutMs, ...(init.timers ? { timers: init.timers } : {}), signal: init.signal, maxAnswerBytes: MAX_ANSWER_BYTES, tooLarge: answerTooLarge,
   });
   return answerOf(answer.status, answer.headers, answer.body);
 }
@@ -141,7 +144,7 @@ function postOverTls(target: Target, lines: string[], init: PostInit): Promise<P
         resolve(answerOf(response.statusCode ?? 0, headers, Buffer.concat(chunks)));
       });
     });
-    const unwatch = watchDeadline(init.timeoutMs, init.signal, (reason) => request.destroy(reason));
+    const unwatch = watchDeadline(init.timeoutMs, init.signal, (reason) => request.destroy(reason), init.timers);
     request.on('error', reject);
     request.on('close', unwatch);
     request.end(init.body);

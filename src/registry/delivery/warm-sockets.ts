@@ -10,6 +10,7 @@
 import { connect, type Socket } from 'node:net';
 import { AnswerReader, type ReadAnswer } from './answer-reader.js';
 import { abortError, watchDeadline } from './request-deadline.js';
+import type { Timers } from '../timers.js';
 
 /** Idle connections kept per endpoint (host and port); more are closed once answered. */
 const MAX_IDLE_PER_ENDPOINT = 16;
@@ -30,6 +31,8 @@ export interface WarmRequest {
   body: string;
   /** Past it the request rejects with a `TimeoutError` (request-deadline.ts). */
   timeoutMs: number;
+  /** Where the deadline's timer is set: the machine's by default (request-deadline.ts). */
+  timers?: Timers;
   signal?: AbortSignal;
   maxAnswerBytes: number;
   /** The error that ends a delivery whose answer passes `maxAnswerBytes`. */
@@ -70,7 +73,7 @@ export function postWarm(request: WarmRequest): Promise<ReadAnswer> {
       }
     };
     const onError = (error: Error) => settle(error);
-    const unwatch = watchDeadline(request.timeoutMs, request.signal, settle);
+    const unwatch = watchDeadline(request.timeoutMs, request.signal, settle, request.timers);
     socket.on('data', onData).on('end', onEnd).on('close', onEnd).on('error', onError);
     // One write for head and body, as node:http joins them: one packet for a small delivery.
     socket.write(request.head + request.body);

@@ -42,18 +42,23 @@ function optionView(option: OptionDefinition, view: LocalizationView): Record<st
   return out;
 }
 
-/** The command object the service answers with. */
+/**
+ * The command object the service answers with (discord/discord-api-spec's
+ * ApplicationCommandResponse): never `default_permission`, which the service accepts but no
+ * longer answers; for a global command `dm_permission` (true when not given), `contexts`
+ * (null when not given) and `integration_types` ([0] when not given); for a guild command none
+ * of the three, which are "only for globally-scoped commands" (discord-api-types #1777, observed).
+ */
 export function commandView(command: StoredCommand, view: LocalizationView): Record<string, unknown> {
-  const { options, dm_permission, integration_types, handler, ...definition } = command.definition;
+  const { options, dm_permission, integration_types, contexts, default_permission: _unanswered, handler, ...definition } = command.definition;
   const out: Record<string, unknown> = {
     id: command.id,
     application_id: command.application_id,
     version: command.version,
     ...localize(definition, view),
-    integration_types: integration_types ?? [0],
   };
   if (command.guild_id !== null) out.guild_id = command.guild_id;
-  else out.dm_permission = dm_permission ?? true;
+  else Object.assign(out, { dm_permission: dm_permission ?? true, contexts, integration_types: integration_types ?? [0] });
   if (options.length > 0) out.options = options.map((option) => optionView(option, view));
   if (handler !== undefined) out.handler = handler;
   return out;

@@ -65,9 +65,15 @@ export interface WireOption {
   options?: WireOption[];
 }
 
-/** Leaf options put back under the chosen group and subcommand, as `data.options` nests them. */
+/**
+ * Leaf options put back under the chosen group and subcommand, as `data.options` nests them.
+ * A subcommand given no options has no `options` key: the service sends
+ * `{"type": 1, "name": "…"}` there (discord-api-types#241, observed in an interaction).
+ */
 export function nestOptions(path: ReadonlyArray<{ name: string; type: number }>, leaves: WireOption[]): WireOption[] {
   let options = leaves;
-  for (const step of [...path].reverse()) options = [{ name: step.name, type: step.type, options }];
+  for (const step of [...path].reverse()) {
+    options = [options.length > 0 ? { name: step.name, type: step.type, options } : { name: step.name, type: step.type }];
+  }
   return options;
 }

@@ -5,7 +5,7 @@
  * when the bus says commands, the app or a bot session changed, or at the time limit with
  * what is missing.
  */
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import type { ApplicationRecord } from '../store/records.js';
 import { mapAsync } from '../async-lists.js';
 

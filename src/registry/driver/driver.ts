@@ -13,7 +13,7 @@ import type { APIMessage } from 'discord-api-types/v10';
 import type { DriverAction, DriverRun, DriverWait, DriverWaitFailure, RefusedRequest } from '../../shared/driver-api.js';
 import { refusedInvocation, type RunFacts } from '../../shared/scenario/outcome.js';
 import { ATTACHMENT_SIZE_LIMIT } from '../../shared/attachment-limits.js';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { ServiceError } from '../http/service-error.js';
 import { errorBodySentence } from '../interactions/refusal.js';
 import { locateChannel, type Location } from '../queries/command-index.js';

@@ -6,24 +6,19 @@
 import { deflateSync } from 'node:zlib';
 import { WebSocket } from 'ws';
 import type { Compression } from './frames.js';
-import { SEND_LIMIT } from './protocol.js';
+import type { Timers } from '../timers.js';
+import { SEND_LIMIT, type ServerPayload } from './protocol.js';
 import type { GatewaySession } from './session.js';
 import { ZlibStream } from './zlib-stream.js';
 import { zstdFrame } from './zstd-stream.js';
-
-/** A payload the server sends: `s` and `t` always there, null unless it is a dispatch (control-payloads.ts). */
-export interface ServerPayload {
-  op: number;
-  d: unknown;
-  s: number | null;
-  t: string | null;
-}
 
 export interface ConnectionOptions {
   compression: Compression;
   /** `ws://host/gateway` as this client reached it: READY's `resume_gateway_url`. */
   gatewayUrl: string;
   heartbeatTimeoutMs: number;
+  /** Where the heartbeat deadline's timer is set: the registry's timers (the machine's, or a test clock's). */
+  timers: Timers;
   /** Called once when the heartbeat deadline passes. */
   onHeartbeatTimeout: (connection: GatewayConnection) => void;
 }
@@ -39,7 +34,7 @@ export class GatewayConnection {
   readonly gatewayUrl: string;
   private readonly stream: ZlibStream | null;
   private tail: Promise<unknown> = Promise.resolve();
-  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private cancelHeartbeat: (() => void) | null = null;
   private window = { start: 0, count: 0 };
 
   constructor(private readonly socket: WebSocket, private readonly options: ConnectionOptions) {
@@ -89,8 +84,7 @@ export class GatewayConnection {
   heartbeatReceived(): void {
     this.stopHeartbeat();
     if (this.closedWith !== null) return;
-    this.heartbeatTimer = setTimeout(() => this.options.onHeartbeatTimeout(this), this.options.heartbeatTimeoutMs);
-    this.heartbeatTimer.unref();
+    this.cancelHeartbeat = this.options.timers.after(this.options.heartbeatTimeoutMs, () => this.options.onHeartbeatTimeout(this));
   }
 
   /** Stops timers and frees the compressor once the socket has closed. */
@@ -101,8 +95,8 @@ export class GatewayConnection {
   }
 
   private stopHeartbeat(): void {
-    if (this.heartbeatTimer) clearTimeout(this.heartbeatTimer);
-    this.heartbeatTimer = null;
+    this.cancelHeartbeat?.();
+    this.cancelHeartbeat = null;
   }
 
   private write(data: string | Buffer): void {

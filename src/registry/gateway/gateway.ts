@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { EventBus } from '../events.js';
 import type { Store } from '../store/store.js';
+import { machineTimers, type Timers } from '../timers.js';
 import { channelViewerIds } from './audience.js';
 import { bridgeBus } from './bus-bridge.js';
 import { GatewayConnection } from './connection.js';
@@ -21,6 +22,7 @@ import { memberChunks, parseMemberRequest } from './member-chunks.js';
 import {
   CLIENT_OPCODES, CloseCode, DEFAULT_HEARTBEAT_INTERVAL, DEFAULT_RESUME_WINDOW, HEARTBEAT_GRACE, MAX_CLIENT_PAYLOAD, Opcode, shardOf,
 } from './protocol.js';
+import type { SessionConnection } from './session.js';
 import { SessionTable, type SessionObserver } from './session-table.js';
 import { sharedData } from './shared-data.js';
 import { SessionStarts } from './session-starts.js';
@@ -33,6 +35,8 @@ export interface GatewayDeps {
   store: Store;
   bus: EventBus;
   now?: () => number;
+  /** Where heartbeat deadlines are set: the machine's timers by default, a test clock in a test (timers.ts). */
+  timers?: Timers;
   /** HELLO's `heartbeat_interval` in ms (41250 by default; tests use a short one). */
   heartbeatInterval?: number;
   /** How long a dropped session stays resumable, in ms (2 minutes by default). */
@@ -68,7 +72,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const connections = new Set<GatewayConnection>();
   let closed = false;
 
-  const end = (connection: GatewayConnection, code: number, reason: string) => {
+  // A session's connection is a SessionConnection (session.ts): what ending one touches.
+  const end = (connection: SessionConnection, code: number, reason: string) => {
     const session = connection.session;
     connection.close(code, reason);
     if (session && session.connection === connection) sessions.release(session, resumableAfter(code, 'server'));
@@ -111,6 +116,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       compression: query.compression,
       gatewayUrl: gatewayUrl(request.headers.host, request.socket.localAddress, request.socket.localPort),
       heartbeatTimeoutMs: Math.round(heartbeatInterval * HEARTBEAT_GRACE),
+      timers: deps.timers ?? machineTimers,
       onHeartbeatTimeout: (timedOut) => end(timedOut, CloseCode.SessionTimedOut, 'Session timed out.'),
     });
     connections.add(connection);

@@ -7,6 +7,14 @@ import { ApplicationFlags, GatewayCloseCodes, GatewayIntentBits, GatewayOpcodes 
 
 export { GatewayCloseCodes as CloseCode, GatewayOpcodes as Opcode };
 
+/** A payload the server sends: `s` and `t` always there, null unless it is a dispatch (control-payloads.ts). */
+export interface ServerPayload {
+  op: number;
+  d: unknown;
+  s: number | null;
+  t: string | null;
+}
+
 /** The heartbeat interval HELLO announces when the registry is not told otherwise, as the service's. */
 export const DEFAULT_HEARTBEAT_INTERVAL = 41_250;
 /** A session that sends no heartbeat for this many intervals is a zombie and is closed with 4009. */

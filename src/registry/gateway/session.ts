@@ -4,8 +4,7 @@
  * what it missed. The session outlives its connection for the resume window.
  */
 import type { ApplicationRecord, UserRecord } from '../store/records.js';
-import type { GatewayConnection } from './connection.js';
-import { Opcode, REPLAY_BUFFER } from './protocol.js';
+import { Opcode, REPLAY_BUFFER, type ServerPayload } from './protocol.js';
 import { dispatchFrame, sharedData } from './shared-data.js';
 
 /** Who a session belongs to. */
@@ -28,6 +27,19 @@ export interface SessionInit {
   intents: number;
 }
 
+/**
+ * The connection carrying a session (connection.ts's GatewayConnection), as the session
+ * and those who reach it through the session use it. Declared here, so the session does
+ * not import the connection that points back at it (issue 34).
+ */
+export interface SessionConnection {
+  readonly open: boolean;
+  session: GatewaySession | null;
+  send(payload: ServerPayload): void;
+  sendText(text: string): void;
+  close(code: number, reason?: string): void;
+}
+
 /** What a RESUME from `seq` gets: the dispatches after it, or why it cannot resume. */
 export type Replay = { ok: true; dispatches: Dispatch[] } | { ok: false; reason: 'future' | 'expired' };
 
@@ -36,7 +48,7 @@ export class GatewaySession {
   readonly owner: SessionOwner;
   readonly shard: [number, number];
   readonly intents: number;
-  connection: GatewayConnection | null = null;
+  connection: SessionConnection | null = null;
   private sequence = 0;
   private readonly buffer: Dispatch[] = [];
   /** The sequence of the newest dispatch dropped from the buffer. */

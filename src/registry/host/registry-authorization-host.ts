@@ -4,7 +4,7 @@
  * inbox, and no deep links, which a browser cannot hand to it.
  */
 import type { FastifyInstance } from 'fastify';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import type { AuthorizationHost } from './authorize-methods.js';
 
 export function registryAuthorizationHost(app: FastifyInstance, context: RegistryContext): AuthorizationHost {

@@ -15,6 +15,7 @@
 import { lookup } from 'node:dns/promises';
 import { createServer, type Server as NetServer, type Socket } from 'node:net';
 import { Server, type IncomingMessage, type ServerResponse } from 'node:http';
+import { machineTimers, type Timers } from '../timers.js';
 
 /** How long an idle keep-alive connection stays open: Fastify's default, for every registry's server (app.ts). */
 export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
@@ -25,7 +26,7 @@ export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
  * begun before they are asked for held them up by as long as it took (the serve timeline,
  * docs/benchmarks.md); a request that needs the app cuts the wait short.
  */
-const PAUSE_MS = 250;
+export const PAUSE_MS = 250;
 
 /**
  * Takes a request before the app exists (true), or leaves it to the app (false). One taken
@@ -51,11 +52,14 @@ export class HeldServer extends Server {
   /** The app is wanted now: a request needs it, or the page is loaded. */
   #due = false;
   #wanted: (() => void) | undefined;
-  #pause: NodeJS.Timeout | undefined;
+  #cancelPause: (() => void) | undefined;
+  readonly #timers: Timers;
 
-  constructor(early: EarlyAnswer) {
+  /** `timers` measure the pause: the machine's, or a test clock's (timers.ts). */
+  constructor(early: EarlyAnswer, timers: Timers = machineTimers) {
     super();
     this.#early = early;
+    this.#timers = timers;
     // As Fastify sets up a server of its own.
     this.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
     this.requestTimeout = 0;
@@ -98,22 +102,22 @@ export class HeldServer extends Server {
 
   #want(): void {
     this.#due = true;
-    clearTimeout(this.#pause);
+    this.#cancelPause?.();
     this.#wanted?.();
     this.#wanted = undefined;
   }
 
   #pauseAgain(): void {
     if (this.#wanted === undefined) return;
-    clearTimeout(this.#pause);
-    this.#pause = setTimeout(() => this.#want(), PAUSE_MS);
+    this.#cancelPause?.();
+    this.#cancelPause = this.#timers.after(PAUSE_MS, () => this.#want());
   }
 
   /** Gives every request and upgrade, the held ones first, to the listeners added since. */
   open(): void {
     const held = this.#held ?? [];
     this.#held = null;
-    clearTimeout(this.#pause);
+    this.#cancelPause?.();
     this.off('upgrade', holdUpgrades);
     // From now on it emits as any server, with nothing in between.
     this.emit = Server.prototype.emit;

@@ -10,7 +10,7 @@ import type { Location } from '../queries/command-index.js';
 import { snowflakeField } from '../routes/path-values.js';
 import type { MessageRecord, UserRecord } from '../store/records.js';
 import { appMessageView } from './app-messages.js';
-import type { InvokeBody } from './invoke.js';
+import type { InvokeBody } from './invoke-body.js';
 import { resolvedData } from './payload-facts.js';
 import { candidateIds, preload } from '../queries/preloaded-lookup.js';
 import { checkSelectValues, isSelectMenu, SELECT_MESSAGES, type SelectComponent, type SelectLookup } from './select-values.js';

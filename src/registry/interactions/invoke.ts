@@ -27,16 +27,9 @@ import { contextAt, resolvedData, withLastMessage } from './payload-facts.js';
 import { standingOf, type Standing } from './standing.js';
 import { toUser, type InteractionServices } from './services.js';
 import { componentSource } from './components.js';
+import type { InvokeBody } from './invoke-body.js';
 
-export interface InvokeBody {
-  type: number;
-  application_id: string;
-  channel_id: string;
-  guild_id?: string;
-  nonce?: string;
-  message_id?: string;
-  data: Record<string, unknown>;
-}
+export type { InvokeBody } from './invoke-body.js';
 
 /** Refuses the invocation: the client is told why, over its event stream and in the HTTP answer. */
 function refuse(services: InteractionServices, user: UserRecord, nonce: string | null, reason: string, detail: string, error: ServiceError): never {

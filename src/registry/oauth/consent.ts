@@ -5,7 +5,7 @@
  * refusing sends them back with `access_denied`. The code is stored as a digest with the
  * redirect URI, PKCE challenge and nonce the token request must match.
  */
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { apiUser } from '../domain/user-view.js';
 import { invalidField } from '../http/service-error.js';
 import type { UserRecord } from '../store/records.js';

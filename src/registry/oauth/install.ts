@@ -6,7 +6,7 @@
  * too, with a role named after the app holding the `permissions` asked for (the service's
  * managed role).
  */
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { ALL_PERMISSIONS, hasPermissions, memberPermissions } from '../domain/member-permissions.js';
 import { PERMISSION } from '../domain/permissions.js';
 import { invalidField, ServiceError } from '../http/service-error.js';

@@ -4,7 +4,7 @@
  * token ends only that token. A token that is unknown, expired or another client's is
  * answered 200 like a revoked one (§2.2), so the endpoint reveals nothing about tokens.
  */
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { authenticateClient } from './client-auth.js';
 import { revokeGrant } from './grants.js';
 import { missing, oauthError } from './oauth-error.js';

@@ -5,7 +5,7 @@
  * Refusals are 400, `invalid_client` 401 (with `WWW-Authenticate` when the client tried
  * HTTP Basic, RFC 6749 §5.2). Every answer carries `Cache-Control: no-store`.
  */
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { generateSecret } from '../store/secrets.js';
 import { authenticateClient } from './client-auth.js';
 import { authorizationCodeGrant, clientCredentialsGrant, refreshTokenGrant, type Grant } from './grants.js';

@@ -7,7 +7,7 @@
  * last gateway session ended and was not resumed) leaves every instance they were in.
  */
 import type { FastifyInstance } from 'fastify';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { authenticatePerson } from '../http/auth.js';
 import { resource } from '../http/resource.js';
 import { ServiceError } from '../http/service-error.js';

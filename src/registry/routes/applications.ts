@@ -5,7 +5,7 @@
  * `/applications/detectable` (the client's game list) is there for libraries that read it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { pingOptions } from '../delivery/endpoint-verifications.js';
 import { describeVerificationFailure, verifyInteractionsEndpoint } from '../delivery/verify-endpoint.js';
 import { ENDPOINT_ERRORS, readApplicationUpdate } from '../domain/application-update.js';

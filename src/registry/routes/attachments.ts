@@ -7,7 +7,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { readJsonUpload, readRawUpload, UPLOAD_BODY_LIMIT, type Upload } from '../domain/attachment-upload.js';
 import { ATTACHMENTS_PATH, attachmentHeaders, attachmentView } from '../domain/attachment-view.js';
 import { authenticatePerson } from '../http/auth.js';

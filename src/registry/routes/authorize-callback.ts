@@ -7,7 +7,7 @@
  * code, forbids framing and caching, and sends no referrer.
  */
 import type { FastifyInstance } from 'fastify';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { isLoopbackAddress } from '../http/loopback.js';
 import { requestOrigin } from '../http/request-origin.js';
 import { resource } from '../http/resource.js';

@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ChannelType } from 'discord-api-types/v10';
 import { ErrorCollector, mergeErrorTree } from '../../shared/command-rules/error-tree.js';
 import { validateBodyPoll, type PollInput } from '../../shared/poll-rules.js';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { hasPermissions, memberPermissions } from '../domain/member-permissions.js';
 import { PERMISSION } from '../domain/permissions.js';
 import { checkReplyReference } from '../domain/reply-reference.js';

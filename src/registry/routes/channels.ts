@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isSnowflake, MESSAGES, snowflakeError } from '../../shared/command-rules/index.js';
 import { ErrorCollector } from '../../shared/command-rules/error-tree.js';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { storedMessageView } from '../queries/stored-message-view.js';
 import { settleExpiredPolls } from '../services/poll-operations.js';
 import { createMessageHandler, deleteMessageHandler, editMessageHandler } from './channel-messages.js';

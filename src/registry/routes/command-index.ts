@@ -6,7 +6,7 @@
  * warnings the rules give about the command as stored (what the service ignores in it).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { storedCommandWarnings } from '../domain/command-warnings.js';
 import { commandView } from '../domain/command-view.js';
 import { requestLocale } from '../domain/request-locale.js';

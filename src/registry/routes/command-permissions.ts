@@ -5,7 +5,7 @@
  * manage the guild and its roles; the batch edit of permissions v1 answers 405.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { hasPermissions, memberPermissions } from '../domain/member-permissions.js';
 import { validateOverwrites } from '../domain/permission-overwrites.js';
 import { PERMISSION } from '../domain/permissions.js';

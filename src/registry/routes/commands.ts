@@ -4,7 +4,7 @@
  * request against its bucket, then hands the body to the domain operations.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import {
   createCommand, deleteCommand, editCommand, findCommand, overwriteCommands, type CommandScope,
 } from '../services/command-operations.js';

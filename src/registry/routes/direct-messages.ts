@@ -8,7 +8,7 @@
  */
 import { ChannelType } from 'discord-api-types/v10';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { identify } from '../http/auth.js';
 import { resource } from '../http/resource.js';
 import { invalidField, ServiceError } from '../http/service-error.js';

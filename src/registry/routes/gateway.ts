@@ -5,7 +5,7 @@
  * reached the registry.
  */
 import type { FastifyInstance } from 'fastify';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { gatewayUrl } from '../gateway/gateway-url.js';
 import type { SessionStarts } from '../gateway/session-starts.js';
 import { identify } from '../http/auth.js';

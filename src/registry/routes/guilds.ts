@@ -3,7 +3,7 @@
  * member), within what the caller may see (domain/read-visibility.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { storedChannelView } from '../queries/stored-channel-view.js';
 import { guildView, memberView, roleView } from '../domain/guild-view.js';
 import { canView, visibleGuild } from '../queries/read-visibility.js';

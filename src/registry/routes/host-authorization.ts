@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { HOST_CONTRACT } from '../../shared/host-contract.js';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { resource } from '../http/resource.js';
 import { authorizeMethods } from '../host/authorize-methods.js';
 import { registryAuthorizationHost } from '../host/registry-authorization-host.js';

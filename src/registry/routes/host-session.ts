@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   HOST_CONTRACT, HOST_ERROR_STATUS, type HostErrorCode, type HostInput, type HostMethod, type HostOutput, type HostResult,
 } from '../../shared/host-contract.js';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { isLocalRequest } from '../http/loopback.js';
 import { resource } from '../http/resource.js';
 import { hostMethods } from '../host/host-methods.js';

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { HOST_CONTRACT } from '../../shared/host-contract.js';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { resource } from '../http/resource.js';
 import { settingsMethods } from '../host/settings-methods.js';
 import { hostRoute } from './host-session.js';

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validateBodyPoll } from '../../shared/poll-rules.js';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { requestUpload } from '../http/request-files.js';
 import { resource } from '../http/resource.js';
 import { invalidFormBody, ServiceError } from '../http/service-error.js';

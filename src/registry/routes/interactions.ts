@@ -4,7 +4,7 @@
  * `POST /interactions/{id}/{token}/callback` (no Authorization: the token is the credential).
  */
 import type { FastifyInstance } from 'fastify';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { requestLocale } from '../domain/request-locale.js';
 import { authenticatePerson } from '../http/auth.js';
 import { answerAheadOfFastify } from '../http/lean-route.js';

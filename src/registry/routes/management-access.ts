@@ -5,7 +5,7 @@
  * and what it changed inside guilds as `guildEdited` (which connected bots hear).
  */
 import type { FastifyRequest } from 'fastify';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { identify } from '../http/auth.js';
 import { ServiceError } from '../http/service-error.js';
 import { trackGuilds } from '../services/guild-snapshot.js';

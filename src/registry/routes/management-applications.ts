@@ -8,7 +8,7 @@
  * with 4004 and the old token answers 401.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { readApplicationEdit } from '../domain/application-edit.js';
 import { generateApplicationKeys } from '../domain/application-keys.js';
 import { resource } from '../http/resource.js';

@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { guildChannelFieldsSchema } from '../../shared/world-entities.js';
 import { guildChannelBody, isPrivateChannelBody, privateChannelBody } from '../../shared/world-edits.js';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { storedChannelView } from '../queries/stored-channel-view.js';
 import { channelIdProblem, parentProblem } from '../domain/world-rules.js';
 import { resource } from '../http/resource.js';

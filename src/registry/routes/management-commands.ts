@@ -8,7 +8,7 @@
  * `/api/v10` answers carry no warnings.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { storedCommandWarnings } from '../domain/command-warnings.js';
 import { commandView } from '../domain/command-view.js';
 import { overwriteWarnings } from '../domain/permission-overwrites.js';

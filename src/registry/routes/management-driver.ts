@@ -12,7 +12,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DRIVER_WAITS, driverActionSchema, type DriverWait } from '../../shared/driver-api.js';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { UPLOAD_BODY_LIMIT } from '../domain/attachment-upload.js';
 import { DEFAULT_BODY_LIMIT } from '../http/json-body.js';
 import { Driver, type CallerHeaders } from '../driver/driver.js';

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberBody, roleBody } from '../../shared/world-edits.js';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { memberView, roleView } from '../domain/guild-view.js';
 import { resource } from '../http/resource.js';
 import { ServiceError } from '../http/service-error.js';

@@ -5,7 +5,7 @@
  * that is unknown or someone else's is 404 alike, so the route reveals nothing about codes.
  */
 import type { FastifyInstance } from 'fastify';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { resource } from '../http/resource.js';
 import { invalidField, ServiceError } from '../http/service-error.js';
 import { MANAGEMENT_BASE, worldEditor } from './management-access.js';

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { userCreateBody, userEditBody } from '../../shared/world-edits.js';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { currentUserView } from '../domain/user-view.js';
 import { resource } from '../http/resource.js';
 import { ServiceError } from '../http/service-error.js';

@@ -12,7 +12,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { worldFileSchema, type WorldFile } from '../../shared/world-file.js';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { resource } from '../http/resource.js';
 import { parseWorldBody, worldProblemError } from '../http/world-body.js';
 import { generateToken } from '../store/secrets.js';

@@ -8,7 +8,7 @@
  * allows sending the refusal back to the client (oauth/authorization-request.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { authenticatePerson } from '../http/auth.js';
 import { requestOrigin } from '../http/request-origin.js';
 import { resource } from '../http/resource.js';

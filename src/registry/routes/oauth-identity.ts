@@ -4,8 +4,8 @@
  * documents. `GET /users/@me` with an `identify` token is users.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RegistryContext } from '../app.js';
 import { partialApplicationView } from '../domain/application-view.js';
+import type { RegistryContext } from '../registry-context.js';
 import { apiUser } from '../domain/user-view.js';
 import { identify } from '../http/auth.js';
 import { requestOrigin } from '../http/request-origin.js';

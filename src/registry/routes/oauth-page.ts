@@ -8,7 +8,7 @@
  * with `error=`. Registered in the form plugin: the forms POST form-encoded bodies.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { requestOrigin } from '../http/request-origin.js';
 import { resource } from '../http/resource.js';
 import { ServiceError } from '../http/service-error.js';

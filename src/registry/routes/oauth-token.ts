@@ -4,7 +4,7 @@
  * and answer in the OAuth shape, never the service's `{code, message}`.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { requestOrigin } from '../http/request-origin.js';
 import { resource } from '../http/resource.js';
 import { OAUTH_PATHS } from '../oauth/discovery.js';

@@ -4,7 +4,7 @@
  * encapsulated plugin whose parser reads forms (the app's own parsers take JSON only).
  */
 import type { FastifyInstance } from 'fastify';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { registerFormBody } from '../oauth/form-body.js';
 import { SigningKeys } from '../oauth/signing-keys.js';
 import { registerAuthorizeRoutes } from './oauth-authorize.js';

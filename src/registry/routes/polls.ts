@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { APIUser } from 'discord-api-types/v10';
 import { isSnowflake, MESSAGES, snowflakeError } from '../../shared/command-rules/index.js';
 import { ErrorCollector } from '../../shared/command-rules/error-tree.js';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { apiUser } from '../domain/user-view.js';
 import { resource } from '../http/resource.js';
 import { invalidFormBody, invalidField, ServiceError } from '../http/service-error.js';

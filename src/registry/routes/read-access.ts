@@ -3,7 +3,7 @@
  * alike. OAuth2 Bearer tokens read only `/users/@me` (routes/users.ts); here they are 401.
  */
 import type { FastifyRequest } from 'fastify';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import type { Viewer } from '../queries/read-visibility.js';
 import { identify } from '../http/auth.js';
 import { ServiceError } from '../http/service-error.js';

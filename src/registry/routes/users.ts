@@ -6,7 +6,7 @@
  * oceanic `rest.users.get`); 10013 for an id nobody has.
  */
 import type { FastifyInstance } from 'fastify';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { apiUser, currentUserView } from '../domain/user-view.js';
 import { identify } from '../http/auth.js';
 import { resource } from '../http/resource.js';

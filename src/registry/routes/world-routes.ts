@@ -3,7 +3,7 @@
  * bots and people, and the management API the client simulator edits the world with.
  */
 import type { FastifyInstance } from 'fastify';
-import type { RegistryContext } from '../app.js';
+import type { RegistryContext } from '../registry-context.js';
 import { registerChannelRoutes } from './channels.js';
 import { registerPollRoutes } from './polls.js';
 import { registerGuildRoutes } from './guilds.js';

@@ -8,6 +8,7 @@ import { validateCommand, validateCommandEdit, validateCommandList } from '../..
 import { invalidField, invalidFormBody, ServiceError } from '../http/service-error.js';
 import type { ApplicationRecord, StoredCommand } from '../store/records.js';
 import type { Store } from '../store/store.js';
+import { sameEncodedDefinition } from '../store/stored-definition.js';
 import { checkDailyCreates, recordDailyCreates } from './daily-creates.js';
 
 /** Commands of each type per scope (spec, Limits). */
@@ -114,7 +115,7 @@ export async function deleteCommand(scope: CommandScope, id: string): Promise<vo
  * else by type and name, and keep their ids; the rest are new (counted as daily creates)
  * and the existing ones left out are deleted with their permissions. Stored definitions
  * stay JSON text throughout: each new one is encoded once, compared with the stored text
- * (the same test as `revise`) and written as that text.
+ * (the same test as `revise`, decoding only a text that differs) and written as that text.
  */
 export async function overwriteCommands(scope: CommandScope, body: unknown): Promise<StoredCommand[]> {
   const result = validateCommandList(body, ruleContext(scope));
@@ -151,7 +152,7 @@ export async function overwriteCommands(scope: CommandScope, body: unknown): Pro
       const match = matches[index];
       const encoded = JSON.stringify(item.command);
       const command: StoredCommand = match
-        ? { id: match.id, application_id: application.id, guild_id: guildId, version: encoded === match.definition ? match.version : scope.nextId(), definition: item.command }
+        ? { id: match.id, application_id: application.id, guild_id: guildId, version: sameEncodedDefinition(encoded, match.definition) ? match.version : scope.nextId(), definition: item.command }
         : newCommand(scope.nextId(), application.id, guildId, item.command);
       await store.commands.put(command, encoded);
       saved.push(command);

@@ -6,6 +6,7 @@
 import type { CommandDefinition } from '../../shared/command-rules/definition.js';
 import type { Sql } from './database.js';
 import type { StoredCommand } from './records.js';
+import { upgradeDefinition } from './stored-definition.js';
 
 interface CommandRow {
   id: string;
@@ -32,7 +33,7 @@ export interface EncodedCommand {
   version: string;
   type: number;
   name: string;
-  /** The definition as JSON text, exactly as `put` wrote it. */
+  /** The definition as JSON text, exactly as `put` wrote it (maybe in an older shape: compare with `sameEncodedDefinition`). */
   definition: string;
 }
 
@@ -45,7 +46,7 @@ function decode(row: CommandRow): StoredCommand {
     application_id: row.application_id,
     guild_id: row.scope === '' ? null : row.scope,
     version: row.version,
-    definition: JSON.parse(row.definition) as CommandDefinition,
+    definition: upgradeDefinition(JSON.parse(row.definition) as CommandDefinition),
   };
 }
 

@@ -8,11 +8,16 @@ import type { WorldFile } from '../../shared/world-file.js';
 import { channelIdProblem, parentProblem } from '../domain/world-rules.js';
 import { DEFAULT_EVERYONE_PERMISSIONS } from '../domain/permissions.js';
 import type { Store } from '../store/store.js';
-import type { LoadContext } from './load-world.js';
 import { problem, refuse, WorldError, WORLD_CODES } from './world-error.js';
 
 type WorldGuild = WorldFile['guilds'][number];
 type Path = Array<string | number>;
+
+/** The clock (for new members' `joined_at`) and the id generator (for entry point commands). */
+export interface LoadContext {
+  now: () => number;
+  nextId: () => string;
+}
 
 /** Loads one guild at `at` (its path in the file, for messages naming the field). */
 export async function loadGuild(store: Store, guild: WorldGuild, at: Path, context: LoadContext): Promise<void> {

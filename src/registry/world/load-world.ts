@@ -9,17 +9,12 @@ import type { WorldFile } from '../../shared/world-file.js';
 import { generateApplicationKeys } from '../domain/application-keys.js';
 import { ensureEntryPoint } from '../services/entry-point.js';
 import type { Store } from '../store/store.js';
-import { loadGuild } from './load-guild.js';
+import { loadGuild, type LoadContext } from './load-guild.js';
 import { loadMessages, loadPrivateChannels } from './load-private.js';
 import { problem, WorldError, WORLD_CODES } from './world-error.js';
 
 export { WorldError } from './world-error.js';
-
-/** The clock (for new members' `joined_at`) and the id generator (for entry point commands). */
-export interface LoadContext {
-  now: () => number;
-  nextId: () => string;
-}
+export type { LoadContext } from './load-guild.js';
 
 /** Loads a parsed world file atomically; throws WorldError (with the field's path) and writes nothing on refusal. */
 export async function loadWorld(store: Store, world: WorldFile, context: LoadContext): Promise<void> {

@@ -22,6 +22,7 @@ export interface OptionDefinition {
   /** Present only when true, as the service answers it. */
   required?: true;
   choices?: ChoiceDefinition[];
+  /** A subcommand's or group's options; absent when it has none, as the service answers it. */
   options?: OptionDefinition[];
   channel_types?: number[];
   min_value?: number;

@@ -112,7 +112,8 @@ function readOption(raw: unknown, level: OptionLevel, path: FieldPath, errors: E
   };
   if (required && !isSubcommandType(type)) option.required = true;
   if (constraints.choices) option.choices = constraints.choices;
-  if (options) option.options = options;
+  // A subcommand or group without options is answered without the key, as the service does.
+  if (options && options.length > 0) option.options = options;
   if (constraints.channel_types) option.channel_types = constraints.channel_types;
   if (constraints.min_value !== undefined) option.min_value = constraints.min_value;
   if (constraints.max_value !== undefined) option.max_value = constraints.max_value;

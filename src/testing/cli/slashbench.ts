@@ -6,7 +6,7 @@
  */
 import { REPLAY_USAGE, replayCommand } from '../replay/replay-command.js';
 
-const USAGE = `usage: slashbench serve [--host H] [--port N] [--data DIR] [--world FILE] [--route-limit N] [--test-clock]
+const USAGE = `usage: slashbench serve [--host H] [--port N] [--data DIR] [--world FILE] [--route-limit N] [--test-clock | --held-clock]
        ${REPLAY_USAGE.replace('usage: ', '')}`;
 
 const [command, ...rest] = process.argv.slice(2);

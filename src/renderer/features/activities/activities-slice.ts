@@ -66,6 +66,10 @@ export interface ActivitiesSlice extends ActivityDisplaySlice, RunningActivities
   closeActivity(): void;
 }
 
+declare module '../../store/app-state.js' {
+  interface AppState extends ActivitiesSlice {}
+}
+
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
 }

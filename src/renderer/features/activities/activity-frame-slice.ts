@@ -40,6 +40,10 @@ export interface ActivityFrameSlice {
   recordFrameMessage(record: FrameRecord): void;
 }
 
+declare module '../../store/app-state.js' {
+  interface AppState extends ActivityFrameSlice {}
+}
+
 /** How long frame messages gather before the inspector takes them. */
 export const FRAME_RECORD_DELAY_MS = 100;
 

@@ -52,6 +52,10 @@ export interface AuthorizeFlowSlice {
   resetAuthorizeFlow(): void;
 }
 
+declare module '../../store/app-state.js' {
+  interface AppState extends AuthorizeFlowSlice {}
+}
+
 function readToken(body: unknown): ObtainedToken | undefined {
   const token = body as Partial<ObtainedToken> | null;
   return token && typeof token.access_token === 'string' ? (token as ObtainedToken) : undefined;

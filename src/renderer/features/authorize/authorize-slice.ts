@@ -37,6 +37,10 @@ export interface AuthorizeSlice {
   buildAuthorizeUrl(): Promise<BuiltAuthorizeUrl | null>;
 }
 
+declare module '../../store/app-state.js' {
+  interface AppState extends AuthorizeSlice {}
+}
+
 const EMPTY_FORM: AuthorizeForm = {
   clientId: '', scopes: [], state: '', nonce: '', verifier: '', challenge: '', integrationType: '', customScheme: '', redirect: 'loopback',
 };

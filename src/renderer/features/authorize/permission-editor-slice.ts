@@ -31,6 +31,10 @@ export interface PermissionEditorSlice {
   savePermissions(): Promise<void>;
 }
 
+declare module '../../store/app-state.js' {
+  interface AppState extends PermissionEditorSlice {}
+}
+
 function commandsOf(body: unknown, applicationId: string): EditableCommand[] {
   const index = body as { application_commands?: unknown; hidden_commands?: unknown } | null;
   const pick = (list: unknown, hidden: boolean) => (Array.isArray(list) ? list : [])

@@ -47,6 +47,10 @@ export interface AutocompleteSlice {
   closeAutocomplete(): void;
 }
 
+declare module '../../store/app-state.js' {
+  interface AppState extends AutocompleteSlice {}
+}
+
 function readChoices(value: unknown): AutocompleteChoice[] {
   if (!Array.isArray(value)) return [];
   return value.filter((choice): choice is AutocompleteChoice =>

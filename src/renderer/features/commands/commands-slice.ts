@@ -25,6 +25,10 @@ export interface CommandsSlice {
   resetIndex(): void;
 }
 
+declare module '../../store/app-state.js' {
+  interface AppState extends CommandsSlice {}
+}
+
 export function createCommandsSlice(deps: ClientDeps): Slice<CommandsSlice> {
   return (set, get) => {
     // Only the latest load may write: loads for another channel, person or change race.

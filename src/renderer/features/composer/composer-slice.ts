@@ -66,6 +66,10 @@ export interface ComposerSlice {
   resetComposer(): void;
 }
 
+declare module '../../store/app-state.js' {
+  interface AppState extends ComposerSlice {}
+}
+
 const EMPTY = { draft: '', pickerDismissed: false, pickerIndex: 0, chosen: null, composerErrors: null, sending: false, sendError: null };
 
 /** The errors without those of one option (it was just edited). */

@@ -27,6 +27,10 @@ export interface ContextMenuSlice {
   invokeContextCommand(command: IndexedCommand): Promise<void>;
 }
 
+declare module '../../store/app-state.js' {
+  interface AppState extends ContextMenuSlice {}
+}
+
 export function createContextMenuSlice(deps: ClientDeps): Slice<ContextMenuSlice> {
   return (set, get) => ({
     contextMenu: null,

@@ -19,6 +19,10 @@ export interface ExplainSlice {
   closeExplanation(): void;
 }
 
+declare module '../../store/app-state.js' {
+  interface AppState extends ExplainSlice {}
+}
+
 export function createExplainSlice(deps: ClientDeps): Slice<ExplainSlice> {
   return (set, get) => ({
     explanation: null,

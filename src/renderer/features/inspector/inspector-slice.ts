@@ -10,7 +10,7 @@ import { messageOwner } from '../../../shared/scenario/outcome.js';
 import type { Slice } from '../../store/app-state.js';
 import type { ClientDeps } from '../../store/deps.js';
 import type { WorldFile } from '../../../shared/world-file.js';
-import { recordedFiles, scenarioFile, type ScenarioExport } from './scenario-export.js';
+import type { ScenarioExport } from './scenario-export.js';
 
 export type InteractionKind = 'command' | 'autocomplete' | 'component' | 'modal';
 export type InteractionStatus = 'sending' | 'pending' | 'succeeded' | 'failed';
@@ -74,6 +74,10 @@ export interface InspectorSlice {
   interactionMessage(type: 'MESSAGE_CREATE' | 'MESSAGE_UPDATE', message: Record<string, unknown>): void;
   selectEntry(nonce: string | null): void;
   setInspectorOpen(open: boolean): void;
+}
+
+declare module '../../store/app-state.js' {
+  interface AppState extends InspectorSlice {}
 }
 
 /** Whether a record read back from the journal has an entry's shape (an older page may have written another). */
@@ -178,6 +182,8 @@ export function createInspectorSlice(deps: ClientDeps): Slice<InspectorSlice> {
       if (entries.length === 0) return { ok: false, error: 'Nothing to export yet: use a command first.' };
       const answer = await deps.rest.manage({ token, locale }, { method: 'GET', path: '/world' });
       if (!answer.ok) return { ok: false, error: `The world could not be read: ${answer.error.message}` };
+      // The scenario's schema (zod) loads with the first export, not with the first screen.
+      const { recordedFiles, scenarioFile } = await import('./scenario-export.js');
       const files = await recordedFiles(entries, (url) => deps.rest.attachmentFile(url));
       return { ok: true, file: scenarioFile(entries, answer.body as WorldFile, deps.now(), files) };
     },

@@ -7,6 +7,10 @@ export interface MembersSlice {
   setMemberListOpen(open: boolean): void;
 }
 
+declare module '../../store/app-state.js' {
+  interface AppState extends MembersSlice {}
+}
+
 export function createMembersSlice(_deps: ClientDeps): Slice<MembersSlice> {
   return (set) => ({
     // Shown until hidden, as in the real client.

@@ -3,9 +3,10 @@
  * list beside them. Below the wide layout the member list and the inspector take turns on
  * the right (app/layout-mode.ts), so the messages keep their room.
  */
+import { LazyPart, useShownOnce } from '../../app/LazyPart.js';
+import { ACTIVITY } from '../../app/lazy-parts.js';
 import { useActions, useApp } from '../../app/store-context.js';
 import { selectChannel } from '../../store/selectors.js';
-import { ActivityPanel } from '../activities/ActivityPanel.js';
 import { Composer } from '../composer/Composer.js';
 import { AtIcon } from '../../app/icons.js';
 import { channelIcon } from '../world/ChannelList.js';
@@ -19,6 +20,8 @@ export function ChatArea() {
   const inspectorOpen = useApp((state) => state.inspectorOpen);
   const memberListOpen = useApp((state) => state.memberListOpen);
   const { setInspectorOpen, setMemberListOpen } = useActions();
+  // The Activity panel loads when the first Activity opens, and stays (it hides itself when none is open).
+  const activityMounted = useShownOnce(useApp((state) => state.activity !== null));
   const isPrivate = channel?.type === CHANNEL_TYPE.DM || channel?.type === CHANNEL_TYPE.GroupDM;
   return (
     <main className="chat" data-testid="chat">
@@ -47,7 +50,7 @@ export function ChatArea() {
       </header>
       <div className="chat__body">
         <div className="chat__main">
-          <ActivityPanel />
+          {activityMounted && <LazyPart what="the Activity" place="inline"><ACTIVITY.Component /></LazyPart>}
           {channel ? <MessageList channelId={channel.id} /> : <div className="chat__empty">Nothing to read here.</div>}
           {channel && <Composer channelName={channelLabel(channel)} isPrivate={isPrivate} />}
         </div>

@@ -34,6 +34,10 @@ export interface MessagesSlice {
   resetMessages(): void;
 }
 
+declare module '../../store/app-state.js' {
+  interface AppState extends MessagesSlice {}
+}
+
 /** Snowflake order: a shorter id is older, then text order. */
 export function compareIds(a: string, b: string): number {
   return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);

@@ -23,6 +23,10 @@ export interface ModalSlice {
   cancelModal(): void;
 }
 
+declare module '../../store/app-state.js' {
+  interface AppState extends ModalSlice {}
+}
+
 const CLOSED = { modal: null, modalValues: {}, modalErrors: {}, modalSending: false, modalError: null };
 
 export function createModalSlice(deps: ClientDeps): Slice<ModalSlice> {

@@ -12,6 +12,10 @@ export interface PopupsSlice {
   setOpenDropdown(key: string | null): void;
 }
 
+declare module '../../store/app-state.js' {
+  interface AppState extends PopupsSlice {}
+}
+
 /** The slice; a dropdown's key is its owner's to choose (a select's is its message and custom id). */
 export function createPopupsSlice(_deps: ClientDeps): Slice<PopupsSlice> {
   return (set, get) => ({

@@ -7,7 +7,7 @@
  * The choice of person is kept in the settings, so a restart acts as the same one.
  */
 import type { ClientSettings } from '../../../shared/client-settings.js';
-import type { HostUser } from '../../../shared/host-contract.js';
+import type { HostApi, HostUser } from '../../../shared/host-contract.js';
 import type { CurrentUser, ReadyPayload } from '../../api/wire-types.js';
 import type { Slice } from '../../store/app-state.js';
 import type { ClientDeps, GatewayHandle } from '../../store/deps.js';
@@ -52,6 +52,10 @@ export interface SessionSlice {
   gatewayReady(ready: ReadyPayload): void;
 }
 
+declare module '../../store/app-state.js' {
+  interface AppState extends SessionSlice {}
+}
+
 export function createSessionSlice(deps: ClientDeps): Slice<SessionSlice> {
   return (set, get) => {
     let handle: GatewayHandle | null = null;
@@ -92,8 +96,11 @@ export function createSessionSlice(deps: ClientDeps): Slice<SessionSlice> {
       });
     };
 
-    /** Forgets the current person's session and world, and opens one for `userId`. */
-    const openAs = async (userId: string) => {
+    /**
+     * Forgets the current person's session and world, and opens one for `userId` (`opening`:
+     * the host's answer for that person, when it was asked already).
+     */
+    const openAs = async (userId: string, opening?: ReturnType<HostApi['openSession']>) => {
       generation += 1;
       handle?.close();
       handle = null;
@@ -121,7 +128,7 @@ export function createSessionSlice(deps: ClientDeps): Slice<SessionSlice> {
         connect(token);
         return;
       }
-      const opened = await deps.host.openSession({ user_id: userId });
+      const opened = await (opening ?? deps.host.openSession({ user_id: userId }));
       if (get().actingUserId !== userId) return;
       if (!opened.ok) {
         fail(opened.error.message, false);
@@ -170,10 +177,17 @@ export function createSessionSlice(deps: ClientDeps): Slice<SessionSlice> {
       async start(preferredUserId) {
         set({ connection: 'opening', connectionError: null });
         const settings = await get().loadSettings();
+        const kept = settings.registry === 'remote' ? settings.remote?.acting_user_id : settings.acting_user_id;
+        // On the local registry, the session of the person the page names (else the one the
+        // settings keep) is asked with the people, not after them: the host opens one only for
+        // a person of the world, who is then the one chosen, so its answer is used exactly when
+        // this request would have been made next, and a refusal changes nothing.
+        const local = (settings.registry === 'remote' ? settings.remote : null) === null;
+        const candidate = local ? (preferredUserId || kept || null) : null;
+        const opening = candidate === null ? null : { userId: candidate, answer: deps.host.openSession({ user_id: candidate }) };
         const people = await listPeople(settings);
         if (people === null) return;
         set({ people });
-        const kept = settings.registry === 'remote' ? settings.remote?.acting_user_id : settings.acting_user_id;
         const chosen = people.find((person) => person.id === preferredUserId)
           ?? people.find((person) => person.id === kept)
           ?? people[0];
@@ -181,7 +195,7 @@ export function createSessionSlice(deps: ClientDeps): Slice<SessionSlice> {
           fail('The world has no people to act as.', false);
           return;
         }
-        await openAs(chosen.id);
+        await openAs(chosen.id, opening?.userId === chosen.id ? opening.answer : undefined);
       },
 
       async actAs(userId) {

@@ -43,6 +43,10 @@ export interface SettingsSlice {
   chooseLocalRegistry(): Promise<boolean>;
 }
 
+declare module '../../store/app-state.js' {
+  interface AppState extends SettingsSlice {}
+}
+
 export function createSettingsSlice(deps: ClientDeps): Slice<SettingsSlice> {
   return (set, get) => {
     // Each write carries the whole settings as they were when the change was made, so

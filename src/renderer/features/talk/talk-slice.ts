@@ -22,6 +22,10 @@ export interface TalkSlice {
   directMessageError: string | null;
 }
 
+declare module '../../store/app-state.js' {
+  interface AppState extends TalkSlice {}
+}
+
 /** The service's message, with the first field it names: "content: Must be 2000 or fewer in length." */
 export function refusalText(answer: Extract<RestAnswer<unknown>, { ok: false }>): string {
   const [first] = answer.error.errors ? errorLines(answer.error.errors) : [];

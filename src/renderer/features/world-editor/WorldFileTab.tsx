@@ -69,7 +69,7 @@ function ImportSection() {
     const input = event.target;
     const file = input.files?.[0];
     if (!file) return;
-    checkWorldImport(file.name, await file.text());
+    await checkWorldImport(file.name, await file.text());
     // The same file may be picked again after it is changed on disk.
     input.value = '';
   };

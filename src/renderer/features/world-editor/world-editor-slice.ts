@@ -14,9 +14,9 @@ import type { WorldFile } from '../../../shared/world-file.js';
 import type { Slice } from '../../store/app-state.js';
 import type { Caller, ClientDeps, ManagementCall } from '../../store/deps.js';
 import { HOME } from '../world/world-model.js';
-import { answerErrors, editErrors, treeIssues, type EditErrors } from './edit-errors.js';
-import { checkRequest, exportRequest, importRequest, type EditRequest } from './management-requests.js';
-import { checkWorldImport, importedTokens, importIssues, type ImportIssue, type ImportSummary, type MintedToken } from './world-import.js';
+import type { EditErrors } from './edit-errors.js';
+import type { EditRequest } from './management-requests.js';
+import type { ImportIssue, ImportSummary, MintedToken } from './world-import.js';
 
 export type EditorTab = 'users' | 'roles' | 'channels' | 'members' | 'apps' | 'file';
 
@@ -60,7 +60,7 @@ export interface WorldEditorSlice {
   /** A management read that changes nothing (an app's credentials, a person's token): its answer, or why not. */
   readManaged(call: ManagementCall): Promise<{ ok: true; body: unknown } | { ok: false; message: string }>;
   /** Checks a picked file with the shared schema; nothing is sent yet. */
-  checkWorldImport(fileName: string, text: string): void;
+  checkWorldImport(fileName: string, text: string): Promise<void>;
   /** Sends the checked file to the registry. */
   confirmWorldImport(): Promise<boolean>;
   resetWorldImport(): void;
@@ -71,11 +71,24 @@ export interface WorldEditorSlice {
   editorWorldChanged(change: { kind?: unknown }): void;
 }
 
+declare module '../../store/app-state.js' {
+  interface AppState extends WorldEditorSlice {}
+}
+
 /** A sent edit: taken (with the registry's answer, e.g. the created role) or refused. */
 export type EditOutcome = { ok: true; body: unknown } | { ok: false };
 
 /** The fields of a world file's refusals, for a form that is the whole file. */
 const NO_FIELDS: readonly string[] = [];
+
+/**
+ * The editor's requests, checks and import: the shared schemas the registry uses (zod), loaded
+ * when the editor first needs them rather than with the first screen (docs/benchmarks.md).
+ */
+async function editing() {
+  const [requests, errors, imports] = await Promise.all([import('./management-requests.js'), import('./edit-errors.js'), import('./world-import.js')]);
+  return { ...requests, ...errors, ...imports };
+}
 
 export function createWorldEditorSlice(deps: ClientDeps): Slice<WorldEditorSlice> {
   return (set, get) => {
@@ -137,6 +150,7 @@ export function createWorldEditorSlice(deps: ClientDeps): Slice<WorldEditorSlice
         }
         const request = ++latest;
         if (get().editorWorld === null) set({ editorLoad: 'loading' });
+        const { exportRequest } = await editing();
         const answer = await deps.rest.manage(who, exportRequest());
         if (request !== latest) return;
         if (!answer.ok) {
@@ -153,6 +167,7 @@ export function createWorldEditorSlice(deps: ClientDeps): Slice<WorldEditorSlice
       },
 
       async submitEdit(formKey, request, fields) {
+        const { checkRequest, editErrors, answerErrors } = await editing();
         const problems = checkRequest(request);
         if (problems.length > 0) {
           set({ editorErrors: { ...get().editorErrors, [formKey]: editErrors(problems, fields) }, editorNotice: null });
@@ -194,7 +209,8 @@ export function createWorldEditorSlice(deps: ClientDeps): Slice<WorldEditorSlice
         return answer.ok ? { ok: true, body: answer.body } : { ok: false, message: `${answer.error.message} (${answer.error.code})` };
       },
 
-      checkWorldImport(fileName, text) {
+      async checkWorldImport(fileName, text) {
+        const { checkWorldImport } = await editing();
         const checked = checkWorldImport(text, get().editorWorld);
         set({
           worldImport: checked.ok
@@ -209,6 +225,8 @@ export function createWorldEditorSlice(deps: ClientDeps): Slice<WorldEditorSlice
         if (pending.status !== 'ready') return false;
         const who = caller();
         if (who === null) return false;
+        const { importRequest, importIssues, treeIssues, answerErrors, importedTokens } = await editing();
+        if (get().worldImport !== pending) return false;
         const request = importRequest(pending.world, pending.fileName);
         set({ worldImport: { ...pending, status: 'importing' } });
         const answer = await deps.rest.manage(who, request.call);
@@ -235,6 +253,7 @@ export function createWorldEditorSlice(deps: ClientDeps): Slice<WorldEditorSlice
       async exportEditorWorld() {
         const who = caller();
         if (who === null) return null;
+        const { exportRequest } = await editing();
         const answer = await deps.rest.manage(who, exportRequest());
         if (!answer.ok) {
           set({ editorLoadError: `${answer.error.message} (${answer.error.code})` });

@@ -19,6 +19,10 @@ export interface WorldSlice {
   resetWorld(): void;
 }
 
+declare module '../../store/app-state.js' {
+  interface AppState extends WorldSlice {}
+}
+
 /** The channels of a place. */
 function channelsAt(guilds: readonly ClientGuild[], privateChannels: readonly WireChannel[], placeId: string): WireChannel[] {
   if (placeId === HOME) return [...privateChannels];
