@@ -1,9 +1,10 @@
 /**
- * What `npm run bench -- --only delivery --profile` writes from the registry's CPU profile:
- * the hot path (only the samples between each HTTP invocation's POST and the bot having the
- * interaction) and everything the registry did while the benchmark measured (gateway
- * invocations, callbacks, events, the work after each delivery): a Markdown file of tables
- * and a flame graph of each.
+ * What `npm run bench -- --only delivery --profile` writes from the CPU profile of HTTP
+ * delivery's registry, measured as a user measures it: the hot path (only the samples
+ * between each invocation's POST and the bot having the interaction, with whatever of the
+ * last interaction was still running then) and everything the registry did while the
+ * benchmark measured (the inline answers applied, the rows written, the events): a Markdown
+ * file of tables and a flame graph of each.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -25,7 +26,7 @@ export async function writeDeliveryProfile(directory: string, run: ProfiledRun):
   const hot = await readProfile(run.profile, run.hotPath);
   const all = await readProfile(run.profile, [run.measured]);
   const hotTitle = `The registry's hot path: ${run.iterations} HTTP invocations, from the client's POST to the bot having the interaction`;
-  const allTitle = `Everything the registry did during the ${run.iterations} measured rounds (HTTP and gateway invocations, callbacks, events)`;
+  const allTitle = `Everything the registry did during the ${run.iterations} measured rounds (invocations, inline answers applied, rows, events)`;
   await writeFile(join(directory, 'delivery-top.md'), `# ${hotTitle}\n\n${profileTables(hot)}\n\n# ${allTitle}\n\n${profileTables(all)}\n`);
   await writeFile(join(directory, 'delivery-flame.svg'), flameGraphSvg(hot, hotTitle));
   await writeFile(join(directory, 'delivery-flame-all.svg'), flameGraphSvg(all, allTitle));

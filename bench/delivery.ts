@@ -86,8 +86,16 @@ async function httpDelivery(options: LatencyOptions): Promise<Row[]> {
   }
   const { registry, direct, floor } = figures;
   const benchmark = `1 delivery, HTTP endpoint${options.profile ? ' (profiled)' : ''}`;
+  // Why 3 can be missed: what the floor leaves the registry in this run, and what it took.
+  const floorRatio = floor.p50 / direct.p50;
+  const outOfReach = `the floor of these hops (${FLOOR}) is ${floorRatio.toFixed(2)}x the direct POST in this run, which leaves the registry `
+    + `${Math.max(0, 3 - floorRatio).toFixed(2)}x (${Math.max(0, 3 * direct.p50 - floor.p50).toFixed(3)} ms); it took ${(registry.p50 - floor.p50).toFixed(3)} ms beyond the floor. `
+    + 'Profile: npm run bench -- --only delivery --profile';
   return [
-    { benchmark, figure: 'p50', unit: 'ms', value: registry.p50, baseline: direct.p50, baselineName: DIRECT, floor: floor.p50, floorName: FLOOR, target: AT_MOST_3 },
+    {
+      benchmark, figure: 'p50', unit: 'ms', value: registry.p50, baseline: direct.p50, baselineName: DIRECT, floor: floor.p50, floorName: FLOOR,
+      target: AT_MOST_3, outOfReach,
+    },
     { benchmark, figure: 'p99', unit: 'ms', value: registry.p99, baseline: direct.p99, baselineName: DIRECT, floor: floor.p99, floorName: FLOOR, target: AT_MOST_4 },
   ];
 }

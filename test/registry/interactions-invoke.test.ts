@@ -249,6 +249,27 @@ describe('one invocation after another', () => {
     expect((await invoke() as { statusCode: number }).statusCode).toBe(403);
   });
 
+  it('checks options that name no id by the command as it is now: the same body again, then the edited command\'s rules', async () => {
+    const harness = await interactionHarness();
+    const text = (extra: Record<string, unknown> = {}) => [{ type: 3, name: 'text', description: 'What to say', required: true, ...extra }];
+    const said = { options: [{ name: 'text', type: 3, value: 'hi' }] };
+    const first = await harness.command({ name: 'say', description: 'Say', options: text() });
+    for (let round = 0; round < 2; round++) {
+      const next = harness.gateway.nextInteraction();
+      expect((await harness.invoke(slashInvocation(first, said))).statusCode).toBe(204);
+      expect((await next).data).toEqual({ id: first.id, name: 'say', type: 1, guild_id: IDS.guild, options: said.options });
+    }
+    // Its rules change with it (a new version): the same options no longer fit.
+    const edited = await harness.command({ name: 'say', description: 'Say', options: text({ max_length: 1 }) });
+    expect(edited.version).not.toBe(first.version);
+    const refused = await harness.invoke(slashInvocation(edited, said));
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 50035, errors: { data: { options: { 0: { value: {} } } } } });
+    const fitting = { options: [{ name: 'text', type: 3, value: 'h' }] };
+    for (let round = 0; round < 2; round++) expect((await harness.invoke(slashInvocation(edited, fitting))).statusCode).toBe(204);
+    expect((await harness.invoke(slashInvocation(edited, said))).statusCode).toBe(400);
+  });
+
   it('refuses a session token once newer sessions have pushed it out', async () => {
     const harness = await interactionHarness();
     const command = await harness.command({ name: 'ping', description: 'Ping' });

@@ -6,7 +6,8 @@
  * sends, is recorded in the ledger and is handed to delivery; the client hears the rest live.
  */
 import { DEFAULT_HANDLER } from '../../shared/command-rules/index.js';
-import { validateInvocation } from '../../shared/invocation/index.js';
+import { validateInvocation, type Invocation, type InvocationLookup } from '../../shared/invocation/index.js';
+import type { ErrorTree } from '../../shared/command-rules/error-tree.js';
 import { InteractionResponseType, type APIMessage } from 'discord-api-types/v10';
 import { interactionMetadata, openerMetadata, type MetadataFacts } from '../domain/interaction-metadata.js';
 import { candidateIds, preload } from '../queries/preloaded-lookup.js';
@@ -18,6 +19,7 @@ import { invalidField, invalidFormBody, ServiceError } from '../http/service-err
 import { snowflakeField } from '../routes/path-values.js';
 import type { ApplicationRecord, StoredCommand, UserRecord } from '../store/records.js';
 import { randomText } from '../store/secrets.js';
+import type { Store } from '../store/store.js';
 import { deliver, fail } from './deliver.js';
 import { launchActivity } from './launch.js';
 import type { InteractionRecord } from './ledger.js';
@@ -95,28 +97,12 @@ export async function invoke(
   const kind = body.type === 4 ? 'autocomplete' : 'command';
   // The rules look up the ids in option values and a context menu's target, nothing else of `data`.
   const ids = candidateIds([body.data.options, body.data.target_id]);
-  const [users, roles, channels, uploads] = await Promise.all([
-    preload(ids, (id) => store.world.user(id)),
-    preload(ids, (id) => store.world.role(id)),
-    preload(ids, (id) => store.world.channel(id)),
-    // The user's own upload to this channel, not yet sent with another interaction.
-    preload(ids, (id) => store.attachments.usable(id, user.id, body.channel_id)),
-  ]);
-  const checked = validateInvocation(command.definition, body.data, {
-    kind,
-    lookup: {
-      user: (id) => users(id) !== undefined,
-      role: (id) => guildId !== null && roles(id)?.guild_id === guildId,
-      channel: (id) => {
-        const channel = channels(id);
-        return channel && (channel.guild_id === guildId) ? { type: channel.type } : undefined;
-      },
-      attachment: (id) => uploads(id) === true,
-    },
-  });
-  if (!checked.ok) refuse(services, user, nonce, 'invalid-options', 'The options do not fit the command.', invalidFormBody({ data: checked.errors }));
-  const invocation = checked.value;
-  if (command.definition.type === 3 && (invocation.target === undefined || !await store.messages.message(body.channel_id, invocation.target))) {
+  const options = ids.length === 0
+    ? await checkedWithoutIds(store, command, body.data, kind)
+    : checkOptions(command, body.data, kind, await lookupsOf(store, user, body, guildId, ids));
+  if (!options.ok) refuse(services, user, nonce, 'invalid-options', 'The options do not fit the command.', invalidFormBody({ data: options.errors }));
+  const { target, references } = options;
+  if (command.definition.type === 3 && (target === undefined || !await store.messages.message(body.channel_id, target))) {
     throw new ServiceError('unknownMessage');
   }
   if (command.definition.type === 4 && (command.definition.handler ?? DEFAULT_HANDLER) === 2) {
@@ -127,6 +113,63 @@ export async function invoke(
     toUser(services, user.id, 'INTERACTION_SUCCESS', { id: null, nonce });
     return { sent: Promise.resolve(), delivered: Promise.resolve() };
   }
+  const resolved = await resolvedData(store, location, references, user.id, origin);
+  const data = resolved ? { ...options.data, resolved } : options.data;
+  // An autocomplete only shows the file to the app; the command itself sends it, once.
+  const attachments = kind === 'command' ? references.attachments : [];
+  return await startInteraction(services, user, standing, body, { data, command, attachments }, origin);
+}
+
+/** What the option rules make of an invocation: the `data` the app gets and the ids it names, or their refusal. */
+type CheckedOptions =
+  | { ok: true; data: Readonly<Record<string, unknown>>; target: string | undefined; references: References }
+  | { ok: false; errors: ErrorTree };
+
+type References = Invocation['references'] & { messages: string[] };
+
+/** The lookups of the ids the options name: the users, roles and channels, and the person's own uploads to the channel. */
+async function lookupsOf(store: Store, user: UserRecord, body: InvokeBody, guildId: string | null, ids: readonly string[]): Promise<InvocationLookup> {
+  const [users, roles, channels, uploads] = await Promise.all([
+    preload(ids, (id) => store.world.user(id)),
+    preload(ids, (id) => store.world.role(id)),
+    preload(ids, (id) => store.world.channel(id)),
+    // The user's own upload to this channel, not yet sent with another interaction.
+    preload(ids, (id) => store.attachments.usable(id, user.id, body.channel_id)),
+  ]);
+  return {
+    user: (id) => users(id) !== undefined,
+    role: (id) => guildId !== null && roles(id)?.guild_id === guildId,
+    channel: (id) => {
+      const channel = channels(id);
+      return channel && (channel.guild_id === guildId) ? { type: channel.type } : undefined;
+    },
+    attachment: (id) => uploads(id) === true,
+  };
+}
+
+/** Nothing to look up: options that name no id. */
+const NO_LOOKUPS: InvocationLookup = { user: () => false, role: () => false, channel: () => undefined, attachment: () => false };
+
+/** The longest `data` (as JSON) whose checked options are kept. */
+const KEPT_DATA_CHARS = 4096;
+
+/**
+ * Options that name no id look nothing up: what the rules make of them is the command's (its
+ * definition, at its version) and the body's alone, so it is kept as the standing is
+ * (read-cache.ts, `cachedAnswer`: forgotten with any write to what it was made from, or
+ * another process's commit), and the person's next such invocation skips the rules.
+ */
+async function checkedWithoutIds(store: Store, command: StoredCommand, data: Record<string, unknown>, kind: 'command' | 'autocomplete'): Promise<CheckedOptions> {
+  const text = JSON.stringify(data);
+  if (text.length > KEPT_DATA_CHARS) return checkOptions(command, data, kind, NO_LOOKUPS);
+  return await store.sql.cachedAnswer(`options\u0000${command.id}\u0000${command.version}\u0000${kind}\u0000${text}`, async () => checkOptions(command, data, kind, NO_LOOKUPS));
+}
+
+/** The option rules (shared/invocation) on `data`, and the payload's `data` they make. */
+function checkOptions(command: StoredCommand, input: Record<string, unknown>, kind: 'command' | 'autocomplete', lookup: InvocationLookup): CheckedOptions {
+  const checked = validateInvocation(command.definition, input, { kind, lookup });
+  if (!checked.ok) return { ok: false, errors: checked.errors };
+  const invocation = checked.value;
   const steps = invocation.path.map((name, index) => ({ name, type: index === 0 && invocation.path.length === 2 ? 2 : 1 }));
   const data: Record<string, unknown> = { id: command.id, name: command.definition.name, type: command.definition.type };
   if (command.guild_id !== null) data.guild_id = command.guild_id;
@@ -137,11 +180,7 @@ export async function invoke(
     users: command.definition.type === 2 && invocation.target ? [invocation.target] : invocation.references.users,
     messages: command.definition.type === 3 && invocation.target ? [invocation.target] : [],
   };
-  const resolved = await resolvedData(store, location, references, user.id, origin);
-  if (resolved) data.resolved = resolved;
-  // An autocomplete only shows the file to the app; the command itself sends it, once.
-  const attachments = kind === 'command' ? references.attachments : [];
-  return await startInteraction(services, user, standing, body, { data, command, attachments }, origin);
+  return { ok: true, data, target: invocation.target, references };
 }
 
 /** What a message of this interaction says it answers: a command's target, or the modal's opener. */
