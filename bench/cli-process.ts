@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { REGISTRY_NODE_FLAGS } from '../src/registry/node-flags.js';
 import type { WorldFile } from '../src/shared/world-file.js';
 import { BrokenRun } from './registry.js';
 
@@ -58,7 +59,7 @@ export async function startListening(args: readonly string[], options: Listening
 export interface CliOptions {
   /** The CLI to run: the bundled one by default, as `npm run serve` runs. */
   cli?: string;
-  /** Options for Node itself (`--cpu-prof`). */
+  /** Options for Node itself (`--cpu-prof`), after `npm run serve`'s (REGISTRY_NODE_FLAGS). */
   nodeArgs?: readonly string[];
   /** A team registry's database (`--database`): processes started with the same URL are one registry. */
   database?: string;
@@ -73,7 +74,8 @@ export async function startCli(directory: string, world: WorldFile, options: Cli
   const worldPath = join(directory, 'world.json');
   await writeFile(worldPath, JSON.stringify(world));
   return startListening([
-    ...(options.nodeArgs ?? []), options.cli ?? CLI, '--port', '0', '--data', join(directory, 'data'), '--world', worldPath, '--route-limit', '999999999',
+    // As \`npm run serve\` starts it.
+    ...REGISTRY_NODE_FLAGS, ...(options.nodeArgs ?? []), options.cli ?? CLI, '--port', '0', '--data', join(directory, 'data'), '--world', worldPath, '--route-limit', '999999999',
     ...(options.database ? ['--database', options.database] : []),
   ]);
 }

@@ -3,7 +3,7 @@
  * the same run, then one table of figures, baselines, ratios and targets. Exits non-zero
  * only when a run is broken (an error, a failed request), never because something is slow.
  *
- *   npm run bench -- [--only delivery,user,round-trip,reads,bulk,index,client,client-before,memory,team,before,driver] [--quick] [--profile]
+ *   npm run bench -- [--only delivery,user,round-trip,reads,bulk,index,client,client-before,memory,team,before,driver,suite] [--quick] [--profile]
  *
  * (`npm run bench` compiles bench/ and bundles the registry CLI as `npm run serve`'s is, then runs this.)
  *
@@ -23,6 +23,7 @@ import { benchClientBefore } from './client-before.js';
 import { benchCommandIndex } from './command-index.js';
 import { benchCommandReads } from './command-reads.js';
 import { benchDelivery } from './delivery.js';
+import { benchDiscordjsSuite } from './discordjs-suite.js';
 import { benchDriver } from './driver.js';
 import { benchMemory } from './memory.js';
 import { benchRoundTrip } from './round-trip.js';
@@ -56,6 +57,7 @@ const BENCHMARKS: Record<string, () => Promise<Row[]>> = {
   team: () => benchTeam(latency, throughput),
   before: () => benchBefore(latency, throughput),
   driver: () => benchDriver({ starts: quick ? 5 : 20, iterations: latency.iterations, warmup: latency.warmup, workerRuns: quick ? 100 : 1000, progress }),
+  suite: () => benchDiscordjsSuite({ commands: quick ? 100 : 1000, workers: [1, 2, 4], rounds: quick ? 1 : 3, progress }),
 };
 
 async function main(): Promise<number> {

@@ -93,5 +93,6 @@ if (electron) {
   console.log(wantsBrowser
     ? 'Slashbench: browser mode, as asked. Open the URL below in a browser.'
     : 'Slashbench: the Electron binary is not installed and could not be fetched, so the client runs in browser mode. Open the URL below in a browser.');
-  run(process.execPath, [join(root, 'out', 'node', 'registry', 'cli.js'), ...registryArgs]);
+  const { REGISTRY_NODE_FLAGS } = await import('../out/node/registry/node-flags.js');
+  run(process.execPath, [...REGISTRY_NODE_FLAGS, join(root, 'out', 'node', 'registry', 'cli.js'), ...registryArgs]);
 }

@@ -213,6 +213,7 @@ async function openBench(parts: Parts): Promise<Bench> {
       if (closed) return;
       closed = true;
       await parts.app.close();
+      http.close();
       await store.close();
       await rm(parts.directory, { recursive: true, force: true });
     },

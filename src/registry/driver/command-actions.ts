@@ -33,6 +33,18 @@ export interface CommandRequest {
 
 const TYPE_WORDS: Record<number, string> = { 1: 'slash command', 2: 'user command', 3: 'message command', 4: 'entry point' };
 
+/**
+ * `findCommand`'s answer, kept as the invocation's standing is (read-cache.ts,
+ * `cachedAnswer`: forgotten with any write to a command, a permission or the world): a
+ * suite sends the same commands from the same places, and finding one evaluates every
+ * command that reaches the place. A refusal is not kept.
+ */
+function foundCommand(store: Store, user: UserRecord, location: Location, name: string, type: number, application?: string): Promise<Evaluated> {
+  const place = location.kind === 'guild' ? `${location.guildId}\u0000${location.channel?.id ?? ''}` : location.channel.id;
+  const key = `driver-command\u0000${user.id}\u0000${place}\u0000${type}\u0000${application ?? ''}\u0000${name}`;
+  return store.sql.cachedAnswer(key, () => findCommand(store, user, location, name, type, application));
+}
+
 /** The one command named `name` of `type` that can reach the person here; refuses with what exists. */
 async function findCommand(store: Store, user: UserRecord, location: Location, name: string, type: number, application?: string): Promise<Evaluated> {
   const applicationId = application === undefined ? undefined : (await findApplication(store, application)).id;
@@ -69,7 +81,7 @@ export async function slashCommand(store: Store, user: UserRecord, location: Loc
   const guildId = location.kind === 'guild' ? location.guildId : null;
   const written = request.command !== undefined ? splitCommandText(request.command) : splitCommandText(`/${request.name ?? ''}`);
   if (typeof written === 'string') throw driverError(['command'], written);
-  const found = await findCommand(store, user, location, written.name, ApplicationCommandType.ChatInput, request.application);
+  const found = await foundCommand(store, user, location, written.name, ApplicationCommandType.ChatInput, request.application);
   const definition: CommandDefinition = found.command.definition;
   const data = commandData(found);
   const { options } = request;
@@ -100,7 +112,7 @@ export async function contextCommand(
   store: Store, user: UserRecord, location: Location, request: { name: string; application?: string | undefined }, target: { user: string } | { messageId: string },
 ): Promise<BuiltCommand> {
   const type = 'user' in target ? ApplicationCommandType.User : ApplicationCommandType.Message;
-  const found = await findCommand(store, user, location, request.name, type, request.application);
+  const found = await foundCommand(store, user, location, request.name, type, request.application);
   const targetId = 'user' in target ? (await findUser(store, target.user, ['target'])).id : target.messageId;
   const data = { ...commandData(found), target_id: targetId };
   const on = 'user' in target ? ((await store.world.user(targetId))?.username ?? targetId) : `message ${targetId}`;

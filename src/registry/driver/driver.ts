@@ -1,11 +1,12 @@
 /**
  * The test driver: a person acts through the same services the client uses. Their
- * invocation goes through the person route (`POST /api/v10/interactions`, with their own
- * token, as the client sends it), what they hear is the client's event stream (the bus's
- * client events, as the gateway forwards them), and the messages of a run are read back
- * through the bot's API (`GET /webhooks/{app}/{token}/messages/{id}`), so a test sees
- * what a bot would. Waits answer when an event settles them, or at their time limit with
- * what had happened by then.
+ * invocation goes through the person route's own work (`POST /api/v10/interactions`, with
+ * their own token, as the client sends it: interactions/invoke-as-person.ts), what they
+ * hear is the client's event stream (the bus's client events, as the gateway forwards
+ * them), and the messages of a run are read back as the bot's API shows them
+ * (`GET /webhooks/{app}/{token}/messages/{id}`'s view of the stored message), so a test
+ * sees what a bot would. Waits answer when an event settles them, or at their time limit
+ * with what had happened by then.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +15,11 @@ import type { DriverAction, DriverRun, DriverWait, DriverWaitFailure, RefusedReq
 import { refusedInvocation, type RunFacts } from '../../shared/scenario/outcome.js';
 import { ATTACHMENT_SIZE_LIMIT } from '../../shared/attachment-limits.js';
 import type { RegistryContext } from '../registry-context.js';
+import { serviceErrorOf } from '../http/framework-errors.js';
+import type { OriginSource } from '../http/request-origin.js';
 import { ServiceError } from '../http/service-error.js';
+import { appMessageView, findAppMessage } from '../interactions/app-messages.js';
+import { invokeFor } from '../interactions/invoke-as-person.js';
 import { errorBodySentence } from '../interactions/refusal.js';
 import { locateChannel, type Location } from '../queries/command-index.js';
 import type { UserRecord } from '../store/records.js';
@@ -27,6 +32,9 @@ import { describeWait, judge, progress } from './waits.js';
 
 /** The headers of the caller's request the person route should see: their token and language. */
 export type CallerHeaders = Record<string, string>;
+
+/** The caller's request as the person route reads it: those headers, and how it reached the registry. */
+export type Caller = Omit<OriginSource, 'headers'> & { headers: CallerHeaders };
 
 interface Planned extends RunFacts {
   applicationId: string;
@@ -42,24 +50,26 @@ export class Driver {
   constructor(private readonly context: RegistryContext, private readonly app: FastifyInstance, private readonly book: RunBook) {}
 
   /** Starts what `action` asks of `user`, answering the run once the person route has answered. */
-  async start(user: UserRecord, headers: CallerHeaders, action: DriverAction): Promise<DriverRun> {
+  async start(user: UserRecord, caller: Caller, action: DriverAction): Promise<DriverRun> {
     const nonce = randomBytes(12).toString('base64url');
     const planned = await this.plan(user, action);
-    await this.uploadFiles(planned, headers);
+    await this.uploadFiles(planned, caller.headers);
     const run: BookedRun = {
       id: nonce, kind: planned.kind, ...(planned.messageId === undefined ? {} : { messageId: planned.messageId }), label: planned.label,
       userId: user.id, channelId: planned.channelId, guildId: planned.guildId, applicationId: planned.applicationId,
       interactionId: null, startedAt: Date.now(), events: [], invocation: null,
     };
     this.book.add(run);
-    const answer = await this.app.inject({
-      method: 'POST', url: '/api/v10/interactions', headers: { ...headers, 'content-type': 'application/json' },
-      payload: { ...planned.body, nonce },
-    });
-    if (answer.statusCode !== 204) {
-      const body: unknown = answer.body === '' ? null : answer.json();
-      run.invocation = { status: answer.statusCode, body };
-      this.book.record(run, refusedInvocation(answer.statusCode, body));
+    // The route's own work, not a request through Fastify (inject): the same checks and
+    // answer (as its lean path, http/lean-route.ts), without building a request and a reply.
+    try {
+      await invokeFor(this.context, caller, { ...planned.body, nonce });
+    } catch (error) {
+      const refusal = serviceErrorOf(error);
+      if (refusal.status === 500) this.app.log.error({ err: error }, 'request failed');
+      const body = refusal.body();
+      run.invocation = { status: refusal.status, body };
+      this.book.record(run, refusedInvocation(refusal.status, body));
     }
     return this.view(run);
   }
@@ -119,11 +129,10 @@ export class Driver {
   /** The run as JSON: its outcome, with its messages read back through the bot's API. */
   async view(run: BookedRun): Promise<DriverRun> {
     const outcome = this.book.outcome(run);
-    const record = run.interactionId === null ? undefined : await this.context.ledger.get(run.interactionId);
+    // As the webhook's GET answers it (the message as stored now, edits included); one deleted since is shown as last heard.
     const readBack = async (message: APIMessage): Promise<APIMessage> => {
-      if (!record) return message;
-      const answer = await this.app.inject({ method: 'GET', url: `/api/v10/webhooks/${record.application_id}/${record.token}/messages/${message.id}` });
-      return answer.statusCode === 200 ? (answer.json() as APIMessage) : message;
+      const stored = await findAppMessage(this.context, { channel_id: run.channelId }, message.id);
+      return stored ? await appMessageView(this.context, stored) : message;
     };
     const delivery = run.events.find((event) => event.type === 'INTERACTION_DELIVERY')?.data.method;
     const reply = outcome.reply && (await readBack(outcome.reply));

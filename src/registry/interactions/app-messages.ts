@@ -117,7 +117,7 @@ export async function sendAppMessage(
 }
 
 /** A message of this interaction by id: the original, a follow-up, or the component's message. */
-export async function findAppMessage(services: InteractionServices, record: InteractionRecord, id: string): Promise<MessageRecord | undefined> {
+export async function findAppMessage(services: InteractionServices, record: Pick<InteractionRecord, 'channel_id'>, id: string): Promise<MessageRecord | undefined> {
   return (await services.ledger.ephemeralMessage(id)) ?? await services.store.messages.message(record.channel_id, id);
 }
 

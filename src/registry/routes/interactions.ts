@@ -5,33 +5,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { RegistryContext } from '../registry-context.js';
-import { requestLocale } from '../domain/request-locale.js';
-import { authenticatePerson } from '../http/auth.js';
 import { answerAheadOfFastify } from '../http/lean-route.js';
-import { requestOrigin, type OriginSource } from '../http/request-origin.js';
 import { requestUpload } from '../http/request-files.js';
 import { resource } from '../http/resource.js';
 import { ServiceError } from '../http/service-error.js';
-import { invoke, parseInvokeBody } from '../interactions/invoke.js';
+import { invokeFor } from '../interactions/invoke-as-person.js';
 import { refusedRequest } from '../interactions/refusal.js';
 import { applyResponse } from '../interactions/respond.js';
 import { toUser } from '../interactions/services.js';
 import { booleanQuery } from './path-values.js';
 
 const INVOCATIONS = '/api/v10/interactions';
-
-/**
- * A person's invocation, from the request's token and language and the body: settles once
- * the app's copy is on its way, when the client is answered 204 (the client's answer must
- * not hold the app's copy up).
- */
-async function invokeFor(context: RegistryContext, request: OriginSource, body: unknown): Promise<void> {
-  const user = await authenticatePerson(context.store, request, context.now());
-  // The payload's `locale` is the client's language (spec): the request's locale, else the person's.
-  const locale = requestLocale(request.headers, user.locale) ?? user.locale;
-  const started = await invoke(context, { ...user, locale }, parseInvokeBody(body), requestOrigin(request));
-  await started.sent;
-}
 
 export function registerInteractionRoutes(app: FastifyInstance, context: RegistryContext): void {
   resource(app, INVOCATIONS, {

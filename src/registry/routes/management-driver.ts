@@ -87,7 +87,8 @@ export function registerDriverRoutes(app: FastifyInstance, context: RegistryCont
     POST: { bodyLimit: RUN_BODY_LIMIT, handler: async (request, reply) => {
       const user = await worldEditor(context, request);
       const { wait, count, timeoutMs } = waitQuery(request);
-      const started = await driver.start(user, callerHeaders(request), parseWorldBody(driverActionSchema, request.body));
+      const caller = { headers: callerHeaders(request), protocol: request.protocol, socket: request.socket };
+      const started = await driver.start(user, caller, parseWorldBody(driverActionSchema, request.body));
       if (wait === null) return started;
       const answer = await driver.wait(driver.run(user, started.id), wait, count, timeoutMs, waitEnds(reply));
       return reply.code(answer.status).send(answer.body);

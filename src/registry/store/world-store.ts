@@ -119,7 +119,7 @@ export class WorldStore {
 
   /** Every guild, by id: what a world export walks. */
   async guilds(): Promise<GuildRecord[]> {
-    return (await this.sql.all<GuildRecord>('SELECT id, name, owner_id, locale FROM guilds ORDER BY length(id), id'))
+    return (await this.sql.cachedAll<GuildRecord>('SELECT id, name, owner_id, locale FROM guilds ORDER BY length(id), id'))
       .map((row) => ({ id: row.id, name: row.name, owner_id: row.owner_id, locale: row.locale }));
   }
 
