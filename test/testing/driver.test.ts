@@ -47,6 +47,23 @@ describe('commands and their replies', () => {
     expect((await run.reply()).content).toBe('counting');
   });
 
+  it("reads a run's reply as stored now, without spending the bot's requests to its webhook", async () => {
+    const run = await alice.command('/echo text:first');
+    expect((await run.reply()).content).toBe('first');
+    await run.reply();
+    const interaction = bot.received.at(-1);
+    if (!interaction) throw new Error('the bot heard no interaction');
+    const original = `${bench.api}/webhooks/${interaction.application_id}/${interaction.token}/messages/@original`;
+    // The bot's first request to this webhook: the driver's two reads took none of its bucket.
+    const read = await fetch(original);
+    expect(read.status).toBe(200);
+    expect(Number(read.headers.get('x-ratelimit-remaining'))).toBe(Number(read.headers.get('x-ratelimit-limit')) - 1);
+    await fetch(original, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'edited' }) });
+    const again = await run.reply();
+    expect(again.content).toBe('edited');
+    expect(again.edited_timestamp).not.toBeNull();
+  });
+
   it('gives the choices for the option being typed', async () => {
     expect((await alice.autocomplete('/fruit name:ap')).map((choice) => choice.name)).toEqual(['apple', 'apricot']);
     expect(await alice.autocomplete('fruit', { name: 'ch' }, 'name')).toEqual([{ name: 'cherry', value: 'cherry' }]);
