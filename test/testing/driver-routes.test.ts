@@ -46,6 +46,14 @@ describe('the driver over HTTP', () => {
     expect(Object.keys(waited.body)[0]).toBe('id');
   });
 
+  it("refuses, as the person route does, an invocation larger than the route reads (a recorded run's options sent as they were)", async () => {
+    const options = [{ name: 'text', type: 3, value: 'x'.repeat(1024 * 1024) }];
+    const started = await call('POST', '/runs?wait=failure&timeout_ms=2000', { action: 'command', ...place, name: 'echo', options });
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ status: 'failed', invocation: { status: 413, body: { code: 40005, message: 'Request entity too large' } } });
+    expect(bot.received.some((interaction) => (interaction.data.options as Array<{ value: unknown }> | undefined)?.[0]?.value === options[0]?.value)).toBe(false);
+  });
+
   it('acts and waits in one request', async () => {
     const answered = await call('POST', '/runs?wait=reply&timeout_ms=2000', { action: 'command', ...place, name: 'echo', options: { text: 'at once' } });
     expect(answered.status).toBe(200);

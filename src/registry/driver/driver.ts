@@ -16,6 +16,7 @@ import { refusedInvocation, type RunFacts } from '../../shared/scenario/outcome.
 import { ATTACHMENT_SIZE_LIMIT } from '../../shared/attachment-limits.js';
 import type { RegistryContext } from '../registry-context.js';
 import { serviceErrorOf } from '../http/framework-errors.js';
+import { DEFAULT_BODY_LIMIT } from '../http/json-body.js';
 import type { OriginSource } from '../http/request-origin.js';
 import { ServiceError } from '../http/service-error.js';
 import { appMessageView, findAppMessage } from '../interactions/app-messages.js';
@@ -63,7 +64,10 @@ export class Driver {
     // The route's own work, not a request through Fastify (inject): the same checks and
     // answer (as its lean path, http/lean-route.ts), without building a request and a reply.
     try {
-      await invokeFor(this.context, caller, { ...planned.body, nonce });
+      const body = { ...planned.body, nonce };
+      // The route reads no larger body (a recorded invocation's options are sent as they were).
+      if (Buffer.byteLength(JSON.stringify(body)) > DEFAULT_BODY_LIMIT) throw new ServiceError('entityTooLarge');
+      await invokeFor(this.context, caller, body);
     } catch (error) {
       const refusal = serviceErrorOf(error);
       if (refusal.status === 500) this.app.log.error({ err: error }, 'request failed');
