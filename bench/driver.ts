@@ -1,6 +1,8 @@
 /**
  * Issue 19's benchmarks, of the test driver (`slashbench/testing`):
  *
+ * - Importing `slashbench/testing` in a fresh process, as built (one file), against the same
+ *   library a module at a time.
  * - `startBench` to ready (a registry in this process, a temporary directory, the demo
  *   world, listening), against the floor of what any such start does: a temporary
  *   directory, an SQLite file opened with one table, a node:http server listening.
@@ -10,10 +12,12 @@
  *   and bot, against one worker alone.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import Database from 'libsql';
 import { startBench } from '../src/testing/index.js';
@@ -28,6 +32,8 @@ export interface DriverOptions {
   warmup: number;
   /** Runs per worker in the parallel benchmark. */
   workerRuns: number;
+  /** Fresh processes importing the library, each way. */
+  imports: number;
   progress(message: string): void;
 }
 
@@ -45,6 +51,40 @@ async function bareStart(): Promise<number> {
   database.close();
   await rm(directory, { recursive: true, force: true });
   return elapsed;
+}
+
+const LIBRARY = fileURLToPath(new URL('../src/testing/index.js', import.meta.url));
+/** `npm run bench` bundles it beside the library as `npm run build:registry` bundles `slashbench/testing` (scripts/bundle-registry.js --library). */
+const BUNDLED_LIBRARY = fileURLToPath(new URL('../src/testing/index.bundle.js', import.meta.url));
+
+/** A fresh Node's import of `file`: ms from before the import to its module namespace, timed inside that process. */
+function importTime(file: string): Promise<number> {
+  const script = `const started = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); console.log(performance.now() - started);`;
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--input-type=module', '-e', script], (error, stdout, stderr) => {
+      if (error) reject(new BrokenRun(`importing ${file} failed: ${stderr.slice(0, 500)}`));
+      else resolve(Number(stdout.trim()));
+    });
+  });
+}
+
+/** What a test file pays once before its first bench: loading `slashbench/testing`, as built, against the same library a module at a time. */
+async function benchImports(options: DriverOptions): Promise<Row[]> {
+  const bundled: number[] = [];
+  const modules: number[] = [];
+  // One of each first: the files come into the page cache.
+  for (let round = 0; round < 1 + options.imports; round++) {
+    const one = await importTime(BUNDLED_LIBRARY);
+    const other = await importTime(LIBRARY);
+    if (round === 0) continue;
+    bundled.push(one);
+    modules.push(other);
+  }
+  options.progress(`slashbench/testing imported ${options.imports} times each way`);
+  return [{
+    benchmark: '7 import slashbench/testing (a fresh process)', figure: 'median', unit: 'ms', value: median(bundled), baseline: median(modules),
+    baselineName: 'the same library a module at a time (tsc output)',
+  }];
 }
 
 async function benchStarts(options: DriverOptions): Promise<Row[]> {
@@ -131,5 +171,5 @@ async function benchParallel(options: DriverOptions): Promise<Row[]> {
 }
 
 export async function benchDriver(options: DriverOptions): Promise<Row[]> {
-  return [...await benchStarts(options), ...await benchRoundTrip(options), ...await benchParallel(options)];
+  return [...await benchImports(options), ...await benchStarts(options), ...await benchRoundTrip(options), ...await benchParallel(options)];
 }

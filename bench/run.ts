@@ -56,7 +56,7 @@ const BENCHMARKS: Record<string, () => Promise<Row[]>> = {
   memory: () => benchMemory(progress),
   team: () => benchTeam(latency, throughput),
   before: () => benchBefore(latency, throughput),
-  driver: () => benchDriver({ starts: quick ? 5 : 20, iterations: latency.iterations, warmup: latency.warmup, workerRuns: quick ? 100 : 1000, progress }),
+  driver: () => benchDriver({ starts: quick ? 5 : 20, imports: quick ? 3 : 9, iterations: latency.iterations, warmup: latency.warmup, workerRuns: quick ? 100 : 1000, progress }),
   suite: () => benchDiscordjsSuite({ commands: quick ? 100 : 1000, workers: [1, 2, 4], rounds: quick ? 1 : 3, progress }),
 };
 
