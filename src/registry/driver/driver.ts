@@ -130,7 +130,7 @@ export class Driver {
     return { status: 409, body: { message: `${expected}, but ${verdict.state === 'never' ? verdict.why : 'it did not come'}.`, code: 0, run: body } };
   }
 
-  /** The run as JSON: its outcome, with its messages read back through the bot's API. */
+  /** The run as JSON: its outcome, with its messages as the bot's API shows them now. */
   async view(run: BookedRun): Promise<DriverRun> {
     const outcome = this.book.outcome(run);
     // As the webhook's GET answers it (the message as stored now, edits included); one deleted since is shown as last heard.
