@@ -74,7 +74,7 @@ export async function startCli(directory: string, world: WorldFile, options: Cli
   const worldPath = join(directory, 'world.json');
   await writeFile(worldPath, JSON.stringify(world));
   return startListening([
-    // As \`npm run serve\` starts it.
+    // As `npm run serve` starts it.
     ...REGISTRY_NODE_FLAGS, ...(options.nodeArgs ?? []), options.cli ?? CLI, '--port', '0', '--data', join(directory, 'data'), '--world', worldPath, '--route-limit', '999999999',
     ...(options.database ? ['--database', options.database] : []),
   ]);

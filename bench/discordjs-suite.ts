@@ -62,14 +62,14 @@ for (let index = ${first}; index < ${first + count}; index++) {
 `;
 }
 
-interface Timed {
-  /** The whole `vitest run`, ms. */
-  elapsed: number;
-  passed: number;
+/** Times of one worker count's runs, ms: with the commands, and with every test empty. */
+interface Times {
+  commands: number[];
+  empty: number[];
 }
 
-/** Writes the suite split over `files` files and runs it with `workers` workers; the time of the whole run. */
-async function runSuite(options: SuiteOptions, workers: number, empty: boolean): Promise<Timed> {
+/** Writes the suite split over one file per worker and runs it with `workers` workers; the whole `vitest run`'s time, ms. */
+async function runSuite(options: SuiteOptions, workers: number, empty: boolean): Promise<number> {
   const directory = join(SUITE, `${workers}-${empty ? 'empty' : 'commands'}`);
   await rm(directory, { recursive: true, force: true });
   await mkdir(directory, { recursive: true });
@@ -92,16 +92,16 @@ async function runSuite(options: SuiteOptions, workers: number, empty: boolean):
   const elapsed = performance.now() - started;
   const { numPassedTests: passed } = JSON.parse(await readFile(report, 'utf8')) as { numPassedTests: number };
   if (passed !== options.commands) throw new BrokenRun(`the suite passed ${passed} of ${options.commands} tests`);
-  return { elapsed, passed };
+  return elapsed;
 }
 
 export async function benchDiscordjsSuite(options: SuiteOptions): Promise<Row[]> {
-  const times = new Map<number, { commands: number[]; empty: number[] }>(options.workers.map((count) => [count, { commands: [], empty: [] }]));
+  const times = new Map<number, Times>(options.workers.map((count) => [count, { commands: [], empty: [] }]));
   for (let round = 0; round < options.rounds; round++) {
     for (const workers of options.workers) {
-      const measured = times.get(workers) as { commands: number[]; empty: number[] };
-      measured.commands.push((await runSuite(options, workers, false)).elapsed);
-      measured.empty.push((await runSuite(options, workers, true)).elapsed);
+      const measured = times.get(workers) as Times;
+      measured.commands.push(await runSuite(options, workers, false));
+      measured.empty.push(await runSuite(options, workers, true));
       options.progress(`discord.js suite: round ${round + 1}, ${workers} worker${workers === 1 ? '' : 's'}`);
     }
   }
@@ -109,7 +109,7 @@ export async function benchDiscordjsSuite(options: SuiteOptions): Promise<Row[]>
   const [one] = options.workers;
   const alone = median(times.get(one as number)?.commands ?? []);
   return options.workers.flatMap((workers): Row[] => {
-    const measured = times.get(workers) as { commands: number[]; empty: number[] };
+    const measured = times.get(workers) as Times;
     const whole = median(measured.commands);
     const floor = median(measured.empty);
     const benchmark = `10 discord.js suite, ${options.commands} commands through the driver`;
