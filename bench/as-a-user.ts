@@ -14,6 +14,12 @@
  * reproduce the measurement itself, several times:
  *
  *   node out/bench/bench/as-a-user.js [--client http|fetch] [--order alternate|registry-first|blocks] [--rounds 2000] [--warmup 200] [--runs 1]
+ *
+ * On a shared machine two runs a minute apart can differ by a third; a change is compared
+ * with another build in one run instead, both registries (each with its own bot) measured
+ * round after round, each first in turn (`--against`, the other build's bundled CLI):
+ *
+ *   node out/bench/bench/as-a-user.js --against /other/checkout/out/bench/src/registry/cli.bundle.js
  */
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -209,6 +215,28 @@ export interface UserMeasurement {
   direct: Summary;
 }
 
+/** Each build's measurement, from one run: this build's registry and `against`'s, alternating. */
+export async function measureTwoBuilds(options: { client: UserClient; against: string; rounds: number; warmup: number }): Promise<Record<'this' | 'other', UserMeasurement>> {
+  const mine = await startDeliverySetup({ client: options.client });
+  try {
+    const theirs = await startDeliverySetup({ client: options.client, cli: options.against });
+    try {
+      const times = async (setup: DeliverySetup) => {
+        const [started, arrived] = await setup.invoke();
+        return arrived - started;
+      };
+      const samples = await interleaved({
+        this: () => times(mine), thisDirect: () => mine.direct(), other: () => times(theirs), otherDirect: () => theirs.direct(),
+      }, 'alternate', options.rounds, options.warmup);
+      return { this: { registry: samples.this, direct: samples.thisDirect }, other: { registry: samples.other, direct: samples.otherDirect } };
+    } finally {
+      await theirs.close();
+    }
+  } finally {
+    await mine.close();
+  }
+}
+
 /** The measurement itself: a fresh registry, bot and client; `rounds` of each path after `warmup`. */
 export async function measureAsUser(options: { client: UserClient; order: UserOrder; rounds: number; warmup: number; progress?: (message: string) => void }): Promise<UserMeasurement> {
   const setup = await startDeliverySetup({ client: options.client });
@@ -251,19 +279,28 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       rounds: { type: 'string', default: '2000' },
       warmup: { type: 'string', default: '200' },
       runs: { type: 'string', default: '1' },
+      against: { type: 'string' },
     },
     strict: true,
   });
   const client = values.client as UserClient;
   const order = values.order as UserOrder;
   if (!['http', 'fetch'].includes(client) || !['alternate', 'registry-first', 'blocks'].includes(order)) {
-    console.error('usage: node out/bench/bench/as-a-user.js [--client http|fetch] [--order alternate|registry-first|blocks] [--rounds N] [--warmup N] [--runs N]');
+    console.error('usage: node out/bench/bench/as-a-user.js [--client http|fetch] [--order alternate|registry-first|blocks] [--rounds N] [--warmup N] [--runs N] [--against OTHER_CLI]');
     process.exit(2);
   }
   const ms = (value: number) => `${value.toFixed(3)} ms`;
+  const line = ({ registry, direct }: UserMeasurement) => `registry p50 ${ms(registry.p50)} p99 ${ms(registry.p99)}; `
+    + `bot p50 ${ms(direct.p50)} p99 ${ms(direct.p99)}; ratio p50 ${(registry.p50 / direct.p50).toFixed(2)} p99 ${(registry.p99 / direct.p99).toFixed(2)}`;
   for (let run = 1; run <= Number(values.runs); run++) {
-    const { registry, direct } = await measureAsUser({ client, order, rounds: Number(values.rounds), warmup: Number(values.warmup) });
-    console.log(`run ${run} (${client}, ${order}, ${values.rounds} after ${values.warmup}): registry p50 ${ms(registry.p50)} p99 ${ms(registry.p99)}; `
-      + `bot p50 ${ms(direct.p50)} p99 ${ms(direct.p99)}; ratio p50 ${(registry.p50 / direct.p50).toFixed(2)} p99 ${(registry.p99 / direct.p99).toFixed(2)}`);
+    const counts = { rounds: Number(values.rounds), warmup: Number(values.warmup) };
+    if (values.against === undefined) {
+      console.log(`run ${run} (${client}, ${order}, ${values.rounds} after ${values.warmup}): ${line(await measureAsUser({ client, order, ...counts }))}`);
+      continue;
+    }
+    const both = await measureTwoBuilds({ client, against: values.against, ...counts });
+    console.log(`run ${run} (${client}, both builds alternating, ${values.rounds} after ${values.warmup}):`);
+    console.log(`  this build:  ${line(both.this)}`);
+    console.log(`  ${values.against}: ${line(both.other)}`);
   }
 }

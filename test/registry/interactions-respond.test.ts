@@ -43,6 +43,26 @@ describe('the first response', () => {
     expect(again.json()).toEqual({ message: 'Interaction has already been acknowledged.', code: 40060 });
   });
 
+  it('takes one of two first answers sent at once, whichever kinds they are, and stores one message', async () => {
+    for (const second of [{ type: 4, data: { content: 'two' } }, { type: 9, data: { custom_id: 'm', title: 'Modal', components: [{ type: 18, label: 'Name', component: { type: 4, custom_id: 'name', style: 1 } }] } }]) {
+      const harness = await interactionHarness();
+      const interaction = await invoked(harness);
+      const before = (await messages(harness)).length;
+      // Both reach the route while a transaction holds the store, so both find the interaction unanswered.
+      let release!: () => void;
+      const held = harness.registry.store.transaction(() => new Promise<void>((resolve) => (release = resolve)));
+      const answering = Promise.all([harness.callback(interaction, { type: 4, data: { content: 'one' } }), harness.callback(interaction, second)]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      release();
+      await held;
+      const answers = await answering;
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 400]);
+      expect(answers.find((answer) => answer.statusCode === 400)?.json()).toEqual({ message: 'Interaction has already been acknowledged.', code: 40060 });
+      const stored = (await messages(harness)).length - before;
+      expect(stored).toBe(answers[0].statusCode === 204 ? 1 : second.type === 4 ? 1 : 0);
+    }
+  });
+
   it('answers with_response=true with the interaction and the message', async () => {
     const harness = await interactionHarness();
     const interaction = await invoked(harness);

@@ -53,6 +53,25 @@ it('is unchanged until a connection commits, whichever it is and however it comm
   expect(header.unchanged()).toBe(false);
 });
 
+it('tells its own commits from another connection\'s by the header\'s change counter', async () => {
+  const { mine, theirs, header } = await twoConnections();
+  header.unchanged();
+  mine.exec("INSERT INTO things VALUES ('one')");
+  mine.exec("BEGIN; INSERT INTO things VALUES ('two'); INSERT INTO things VALUES ('three'); COMMIT");
+  expect(header.onlyOwnCommits(1)).toBe(false);
+  expect(header.onlyOwnCommits(2)).toBe(true);
+  expect(header.unchanged()).toBe(true);
+  // A statement that changed nothing commits nothing; a checkpoint moves no counter.
+  mine.exec("UPDATE things SET name = 'none' WHERE name = 'missing'");
+  mine.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  mine.exec("INSERT INTO things VALUES ('four')");
+  expect(header.onlyOwnCommits(1)).toBe(true);
+  mine.exec("INSERT INTO things VALUES ('five')");
+  theirs.exec("INSERT INTO things VALUES ('theirs')");
+  expect(header.onlyOwnCommits(1)).toBe(false);
+  expect(header.onlyOwnCommits(2)).toBe(true);
+});
+
 it('says changed, every time, when there is no header to read', async () => {
   directory = await mkdtemp(join(tmpdir(), 'slashbench-wal-header-'));
   const header = new WalHeader(join(directory, 'missing.db-shm'));

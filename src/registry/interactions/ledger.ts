@@ -22,7 +22,7 @@ export const USER_INSTALL_FOLLOWUP_LIMIT = 5;
 /** How often dead interactions are removed from the store. */
 const SWEEP_EVERY_MS = 60_000;
 
-/** `record` as its first answer left it (stored by `answered` or `storeAnswer`). */
+/** `record` as its first answer left it (stored by `answered` or `storeFirstAnswer`). */
 export function markAnswered(record: InteractionRecord, responseType: number, originalMessageId: string | null): void {
   record.response_type = responseType;
   record.answering = false;
@@ -67,17 +67,18 @@ export class InteractionLedger {
 
   /** Records the first answer; `record` is updated to match. */
   async answered(record: InteractionRecord, responseType: number, originalMessageId: string | null): Promise<void> {
-    await this.storeAnswer(record, responseType, originalMessageId);
+    await this.interactions.answered(record.id, responseType, originalMessageId);
     markAnswered(record, responseType, originalMessageId);
   }
 
   /**
-   * Records the first answer in the store only: called inside the transaction that stores
-   * the answer's message, so both commit together; `markAnswered` updates the record once
-   * that transaction has committed.
+   * Takes and records the first answer in the store only, unless one was given, is under
+   * way, or the interaction is dead (false): called inside the transaction that stores the
+   * answer's message, so both commit together; `markAnswered` updates the record once that
+   * transaction has committed.
    */
-  storeAnswer(record: InteractionRecord, responseType: number, originalMessageId: string | null): Promise<void> {
-    return this.interactions.answered(record.id, responseType, originalMessageId);
+  storeFirstAnswer(record: InteractionRecord, responseType: number, originalMessageId: string): Promise<boolean> {
+    return this.interactions.answerFirst(record.id, responseType, originalMessageId);
   }
 
   /** Marks the interaction dead for want of a first answer; true only when this call did. */

@@ -66,17 +66,19 @@ export async function applyResponse(
   if (!(ALLOWED[record.type] ?? []).includes(type)) {
     throw invalidField(['type'], 'INTERACTION_RESPONSE_TYPE_INVALID', `Callback type ${type} cannot answer an interaction of type ${record.type}.`);
   }
-  // Claimed in the store, so a second answer arriving meanwhile, here or on another process, is the second one (40060).
-  if (!await services.ledger.claimAnswer(record)) {
-    const current = await services.ledger.get(record.id);
-    throw new ServiceError(current?.expired ? 'unknownInteraction' : 'alreadyAcknowledged');
+  // An answer that makes a message is taken in that message's transaction (storeFirstAnswer):
+  // checked and written in one commit. Any other is claimed in the store first, so a second
+  // answer arriving meanwhile, here or on another process, is the second one (40060).
+  const claimed = !STORED_WITH_MESSAGE.has(type);
+  if (claimed) {
+    if (!await services.ledger.claimAnswer(record)) throw await secondAnswer(services, record);
+    record.answering = true;
   }
-  record.answering = true;
   let effect: Effect;
   try {
     effect = await respond(services, record, type, data, upload);
   } catch (error) {
-    await services.ledger.releaseAnswer(record);
+    if (claimed) await services.ledger.releaseAnswer(record);
     record.answering = false;
     // A refused answer that outlived the deadline leaves the interaction dead now.
     await expireIfLate(services, record);
@@ -120,13 +122,25 @@ function responsePoll(data: unknown): PollInput | undefined {
   return result.value;
 }
 
+/** The callbacks whose answer is stored in the transaction of the message it makes (`storeFirstAnswer`). */
+const STORED_WITH_MESSAGE: ReadonlySet<number> = new Set([CALLBACK.CHANNEL_MESSAGE_WITH_SOURCE, CALLBACK.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE]);
+
+/** Why an answer is not the first: the interaction is dead (10062), or answered already (40060). */
+async function secondAnswer(services: InteractionServices, record: InteractionRecord): Promise<ServiceError> {
+  const current = await services.ledger.get(record.id);
+  return new ServiceError(current?.expired ? 'unknownInteraction' : 'alreadyAcknowledged');
+}
+
 /**
- * The first answer recorded in the transaction of the message it makes: one commit where
- * the message and the answer took two (each a lock taken and given back, the row's pages
- * written again), and no reader sees the message without the answer.
+ * The first answer taken and recorded in the transaction of the message it makes: one
+ * commit where the claim, the message and the answer took three (each a lock taken and
+ * given back, the row's pages written again), and no reader sees the message without the
+ * answer. If another answer came first, or the deadline did, nothing is written.
  */
-function storeAnswer(services: InteractionServices, record: InteractionRecord, type: number): (message: MessageRecord) => Promise<void> {
-  return (message) => services.ledger.storeAnswer(record, type, message.id);
+function storeFirstAnswer(services: InteractionServices, record: InteractionRecord, type: number): (message: MessageRecord) => Promise<void> {
+  return async (message) => {
+    if (!await services.ledger.storeFirstAnswer(record, type, message.id)) throw await secondAnswer(services, record);
+  };
 }
 
 async function respond(services: InteractionServices, record: InteractionRecord, type: number, data: unknown, upload: MessageUpload): Promise<Effect> {
@@ -135,7 +149,7 @@ async function respond(services: InteractionServices, record: InteractionRecord,
       const poll = responsePoll(data);
       const { message: content, rows } = appMessageFiles(services, record, upload, { body: data, at: ['data'] }, message(data, false));
       if (isEmptyMessage(content) && !poll && rows.length === 0) throw new ServiceError('emptyMessage');
-      const sent = await sendAppMessage(services, record, content, { original: true, files: rows, ...(poll ? { poll } : {}), storedWith: storeAnswer(services, record, type) });
+      const sent = await sendAppMessage(services, record, content, { original: true, files: rows, ...(poll ? { poll } : {}), storedWith: storeFirstAnswer(services, record, type) });
       record.original_message_id = sent.id;
       return { message: sent, answerStored: true };
     }
@@ -143,7 +157,7 @@ async function respond(services: InteractionServices, record: InteractionRecord,
       // The client shows "<app> is thinking..." until the app edits @original.
       const { flags } = message(data, true);
       const sent = await sendAppMessage(services, record, { flags: (flags ?? 0) & MESSAGE_FLAGS.EPHEMERAL }, {
-        original: true, loading: true, storedWith: storeAnswer(services, record, type),
+        original: true, loading: true, storedWith: storeFirstAnswer(services, record, type),
       });
       record.original_message_id = sent.id;
       return { message: sent, answerStored: true };

@@ -133,6 +133,14 @@ export class InteractionStore {
     );
   }
 
+  /** Gives the first answer unclaimed: true only for the one caller that found none given, none under way, and the token alive. */
+  async answerFirst(id: string, responseType: number, originalMessageId: string): Promise<boolean> {
+    return (await this.sql.change(
+      'UPDATE interactions SET response_type = ?, original_message_id = ? WHERE id = ? AND response_type IS NULL AND answering = 0 AND expired = 0',
+      responseType, originalMessageId, id,
+    )) === 1;
+  }
+
   /** Marks it dead for want of a first answer: true only for the caller that did (none came, none under way). */
   async expire(id: string): Promise<boolean> {
     return (await this.sql.change(

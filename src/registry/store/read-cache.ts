@@ -35,6 +35,11 @@ const UNCACHED_TABLES = new Set([
 /** The table an INSERT, REPLACE, UPDATE or DELETE writes; undefined for anything else (which then forgets everything). */
 const WRITTEN_TABLE = /^\s*(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+["`]?(\w+)/i;
 
+/** Whether `sql` is an INSERT, REPLACE, UPDATE or DELETE (whose changes SQLite counts). */
+export function writesRows(sql: string): boolean {
+  return WRITTEN_TABLE.test(sql);
+}
+
 /** The table a SELECT reads from (its first FROM). */
 const READ_TABLE = /\bFROM\s+["`]?(\w+)/i;
 

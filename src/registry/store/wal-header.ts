@@ -10,11 +10,19 @@
  * It only ever says "unchanged" when the bytes are the very ones of the last look, so a
  * caller that reads the header before it asks SQLite (sqlite-database.ts) never misses a
  * commit: one that lands after the look changes the header the next look reads.
+ *
+ * The header's change counter (`iChange`, bytes 8-11) goes up by one with each commit that
+ * wrote something, and with nothing else (a checkpoint or a restart of the WAL changes other
+ * fields): a connection that knows how many commits it made since the last look can tell
+ * that every change of the header was its own (`onlyOwnCommits`) without asking SQLite.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
+import { endianness } from 'node:os';
 
 /** The first copy of the header: the one SQLite's writers update last, after the second. */
 const HEADER_BYTES = 48;
+/** The header's change counter: a 32-bit count at byte 8, in the machine's own byte order (the `-shm` file is shared memory). */
+const changeCounter: (header: Buffer) => number = endianness() === 'LE' ? (header) => header.readUInt32LE(8) : (header) => header.readUInt32BE(8);
 
 export class WalHeader {
   private readonly seen = Buffer.alloc(HEADER_BYTES);
@@ -37,6 +45,26 @@ export class WalHeader {
     if (this.read.equals(this.seen)) return true;
     this.read.copy(this.seen);
     return false;
+  }
+
+  /**
+   * True when the header moved since the last look by exactly `commits` commits, so that
+   * they were all the caller's own (no other connection committed in between): the header
+   * is then taken as seen. False, leaving the last look as it was, when anything else
+   * could have happened (or the header cannot be read): the caller asks SQLite.
+   * `commits` must never count a commit that wrote nothing.
+   */
+  onlyOwnCommits(commits: number): boolean {
+    if (typeof this.descriptor !== 'number') return false;
+    try {
+      if (readSync(this.descriptor, this.read, 0, HEADER_BYTES, 0) !== HEADER_BYTES) return false;
+    } catch {
+      this.close();
+      return false;
+    }
+    if (changeCounter(this.read) !== ((changeCounter(this.seen) + commits) >>> 0)) return false;
+    this.read.copy(this.seen);
+    return true;
   }
 
   close(): void {
