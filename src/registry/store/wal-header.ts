@@ -34,14 +34,7 @@ export class WalHeader {
 
   /** True when the header is byte for byte the last look's; false, remembering it, otherwise or when it cannot be read. */
   unchanged(): boolean {
-    if (this.descriptor === undefined) this.descriptor = openOrNull(this.path);
-    if (this.descriptor === null) return false;
-    try {
-      if (readSync(this.descriptor, this.read, 0, HEADER_BYTES, 0) !== HEADER_BYTES) return false;
-    } catch {
-      this.close();
-      return false;
-    }
+    if (!this.look()) return false;
     if (this.read.equals(this.seen)) return true;
     this.read.copy(this.seen);
     return false;
@@ -55,16 +48,21 @@ export class WalHeader {
    * `commits` must never count a commit that wrote nothing.
    */
   onlyOwnCommits(commits: number): boolean {
-    if (typeof this.descriptor !== 'number') return false;
+    if (!this.look() || changeCounter(this.read) !== ((changeCounter(this.seen) + commits) >>> 0)) return false;
+    this.read.copy(this.seen);
+    return true;
+  }
+
+  /** Reads the header into `read`; false when it cannot be read. */
+  private look(): boolean {
+    if (this.descriptor === undefined) this.descriptor = openOrNull(this.path);
+    if (this.descriptor === null) return false;
     try {
-      if (readSync(this.descriptor, this.read, 0, HEADER_BYTES, 0) !== HEADER_BYTES) return false;
+      return readSync(this.descriptor, this.read, 0, HEADER_BYTES, 0) === HEADER_BYTES;
     } catch {
       this.close();
       return false;
     }
-    if (changeCounter(this.read) !== ((changeCounter(this.seen) + commits) >>> 0)) return false;
-    this.read.copy(this.seen);
-    return true;
   }
 
   close(): void {
