@@ -90,6 +90,9 @@ function decode(row: InteractionRow, token: string): InteractionRecord {
   };
 }
 
+/** An interaction no answer was given to, none is under way for, and whose deadline has not passed: what each compare-and-set of the first answer (or of its death) requires. */
+const AWAITING_ANSWER = 'response_type IS NULL AND answering = 0 AND expired = 0';
+
 export class InteractionStore {
   constructor(private readonly sql: Sql) {}
 
@@ -116,7 +119,7 @@ export class InteractionStore {
   /** Claims the first answer: true only for the one caller that found none given, none under way, and the token alive. */
   async claimAnswer(id: string): Promise<boolean> {
     return (await this.sql.change(
-      'UPDATE interactions SET answering = 1 WHERE id = ? AND response_type IS NULL AND answering = 0 AND expired = 0', id,
+      `UPDATE interactions SET answering = 1 WHERE id = ? AND ${AWAITING_ANSWER}`, id,
     )) === 1;
   }
 
@@ -136,7 +139,7 @@ export class InteractionStore {
   /** Gives the first answer unclaimed: true only for the one caller that found none given, none under way, and the token alive. */
   async answerFirst(id: string, responseType: number, originalMessageId: string): Promise<boolean> {
     return (await this.sql.change(
-      'UPDATE interactions SET response_type = ?, original_message_id = ? WHERE id = ? AND response_type IS NULL AND answering = 0 AND expired = 0',
+      `UPDATE interactions SET response_type = ?, original_message_id = ? WHERE id = ? AND ${AWAITING_ANSWER}`,
       responseType, originalMessageId, id,
     )) === 1;
   }
@@ -144,7 +147,7 @@ export class InteractionStore {
   /** Marks it dead for want of a first answer: true only for the caller that did (none came, none under way). */
   async expire(id: string): Promise<boolean> {
     return (await this.sql.change(
-      'UPDATE interactions SET expired = 1 WHERE id = ? AND response_type IS NULL AND answering = 0 AND expired = 0', id,
+      `UPDATE interactions SET expired = 1 WHERE id = ? AND ${AWAITING_ANSWER}`, id,
     )) === 1;
   }
 
