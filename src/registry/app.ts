@@ -17,6 +17,7 @@ import type { GatewayHub } from './gateway/hub.js';
 import { SessionStarts } from './gateway/session-starts.js';
 import { relayBus, type ChangeFeed } from './feed/change-feed.js';
 import { sessionRegistry } from './feed/gateway-sessions.js';
+import type { Heartbeat } from './feed/process-heartbeat.js';
 import { startFeed } from './feed/start-feed.js';
 import { ActivityLauncher } from './interactions/activities.js';
 import { DeadlineTimers } from './interactions/deadline-timers.js';
@@ -62,6 +63,8 @@ export interface RegistryOptions {
   now?: () => number;
   /** A clock tests move forward (`POST /_slashbench/driver/clock`); its `now` is then the registry's, and its timers the deadlines'. */
   clock?: AdjustableClock;
+  /** This process's heartbeat on a SQLite file, begun with its store (start.ts); the change feed carries it on. */
+  heartbeat?: Heartbeat;
   nextId?: () => string;
   /** Per-route limits on command routes; the service's global bot limit by default. */
   routeLimit?: RouteLimit;
@@ -103,10 +106,10 @@ export const DEFAULT_ROUTE_LIMIT: RouteLimit = { limit: 50, windowMs: 1000 };
  * when the app is ready, carries the bus's events both ways, and with PostgreSQL every
  * request first waits until this process knows every change committed before it came.
  */
-function connectFeed(app: FastifyInstance, context: RegistryContext, holder: { feed: ChangeFeed | null }): void {
+function connectFeed(app: FastifyInstance, context: RegistryContext, holder: { feed: ChangeFeed | null }, heartbeat: Heartbeat | undefined): void {
   let relay: ReturnType<typeof relayBus> | undefined;
   app.addHook('onReady', async () => {
-    const feed = await startFeed(context.store, (event) => relay?.deliver(event), (problem) => app.log.warn(problem));
+    const feed = await startFeed(context.store, (event) => relay?.deliver(event), (problem) => app.log.warn(problem), heartbeat);
     if (feed === null) return;
     relay = relayBus(context.bus, feed, context.store);
     holder.feed = feed;
@@ -187,7 +190,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   let endConnections: () => void = () => undefined;
   app.addHook('preClose', async () => endConnections());
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  connectFeed(app, context, feedHolder);
+  connectFeed(app, context, feedHolder, options.heartbeat);
   registerJsonBody(app);
   registerMultipartBodies(app);
   registerCors(app);

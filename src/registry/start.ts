@@ -13,6 +13,7 @@ import { parseWorldFile, type WorldFile } from '../shared/world-file.js';
 import type { RegistryOptions } from './app.js';
 import { createSnowflakeGenerator } from './domain/snowflake.js';
 import type { AdjustableClock } from './driver/adjustable-clock.js';
+import { startStoreHeartbeat } from './feed/start-feed.js';
 import { SETTINGS_FILE_NAME, settingsFile, type SettingsKeeper } from './host/settings-file.js';
 import { HeldServer } from './http/held-server.js';
 import { defaultClientDirectory, earlyClientFiles, pageSettingsOf } from './routes/client-files.js';
@@ -129,9 +130,13 @@ export async function startRegistry(options: StartOptions): Promise<RunningRegis
     if (error instanceof WorldError) throw new StartError(`world file ${options.worldFile}: ${error.message}`);
     throw error;
   }
+  // Other processes on the data directory know of this one from here on, app built or not.
+  const heartbeat = await startStoreHeartbeat(store, now, (problem) => console.error(`slashbench: ${problem}`));
   let app: FastifyInstance | undefined;
   const failed = async (error: unknown): Promise<never> => {
-    await app?.close().catch(() => undefined);
+    // A built app's close ends its change feed, and the heartbeat with it.
+    if (app) await app.close().catch(() => undefined);
+    else await heartbeat?.stop();
     await unlisten();
     await store.close();
     throw error;
@@ -144,7 +149,7 @@ export async function startRegistry(options: StartOptions): Promise<RunningRegis
       logger: { level: 'error', stream: process.stderr },
       store, now, nextId, settings, server, clientDirectory, host: options.host,
       ...(options.routeLimit ? { routeLimit: options.routeLimit } : {}), ...(options.redirects ? { redirects: options.redirects } : {}),
-      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.clock ? { clock: options.clock } : {}), ...(heartbeat ? { heartbeat } : {}),
     });
     await app.ready();
     return app;

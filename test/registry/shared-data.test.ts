@@ -2,12 +2,14 @@
  * Two registries on one data directory (`npm run serve` beside the desktop app) are one:
  * concurrent writes from both wait for each other instead of failing, no command is lost
  * or overwritten by an id minted twice, what one writes the other answers at once, and an
- * interaction invoked on one reaches a bot connected to the other (the change feed).
+ * interaction invoked on one reaches a bot connected to the other (the change feed), or is
+ * answered through the other.
  */
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { afterEach, expect, it } from 'vitest';
+import { signatureCheckingBot, startBotServer } from '../helpers/bot-server.js';
 import { ClientSession, fromInteraction, indexed } from '../helpers/client-session.js';
 import { EXAMPLE } from '../helpers/listening-registry.js';
 import { cleanupRegistryProcesses, EXAMPLE_WORLD, makeDataDirectory, startRegistryProcess } from '../helpers/registry-process.js';
@@ -84,5 +86,49 @@ it('delivers an interaction invoked on one registry to a bot connected to the ot
     }
   } finally {
     await bot.destroy();
+  }
+});
+
+it('takes a callback on one registry for an interaction the other delivered over HTTP, before that delivery is answered', async () => {
+  const dataDirectory = await makeDataDirectory();
+  const first = await startRegistryProcess({ dataDirectory, args: ['--world', EXAMPLE_WORLD] });
+  const second = await startRegistryProcess({ dataDirectory });
+  const authorization = `Bot ${EXAMPLE.app.token}`;
+  const me = await (await fetch(`${first.url}/api/v10/applications/@me`, { headers: { authorization } })).json() as { verify_key: string };
+  const callbacks: number[] = [];
+  // The bot answers through the second registry, then acknowledges the first's delivery: the
+  // first must have written the interaction's row at once, as it shares its store.
+  const bot = await startBotServer(signatureCheckingBot(me.verify_key, async (request, response) => {
+    const interaction = JSON.parse(request.body) as { id: string; token: string };
+    const callback = await fetch(`${second.url}/api/v10/interactions/${interaction.id}/${interaction.token}/callback`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 4, data: { content: 'Answered through the other registry' } }),
+    });
+    callbacks.push(callback.status);
+    response.writeHead(202).end();
+  }));
+  try {
+    const patched = await fetch(`${first.url}/api/v10/applications/@me`, {
+      method: 'PATCH', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ interactions_endpoint_url: bot.url }),
+    });
+    expect(patched.status).toBe(200);
+    const created = await fetch(`${first.url}/api/v10/applications/${EXAMPLE.app.id}/guilds/${EXAMPLE.guild}/commands`, {
+      method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'over', description: 'Answers elsewhere' }),
+    });
+    expect(created.status).toBe(201);
+    const alice = await ClientSession.open(first.url, EXAMPLE.alice.token);
+    try {
+      const over = indexed(await alice.index(EXAMPLE.guild, EXAMPLE.general), 'over');
+      // The first invocation verifies the endpoint first; the second is delivered at once.
+      for (const nonce of ['over-1', 'over-2']) {
+        expect((await alice.invoke(over, { guildId: EXAMPLE.guild, channelId: EXAMPLE.general, nonce })).status).toBe(204);
+        const id = (await alice.event('INTERACTION_CREATE', (data) => data.nonce === nonce)).d.id as string;
+        expect((await alice.event('MESSAGE_CREATE', fromInteraction(id))).d).toMatchObject({ content: 'Answered through the other registry' });
+      }
+      expect(callbacks).toEqual([204, 204]);
+    } finally {
+      await alice.close();
+    }
+  } finally {
+    await bot.close();
   }
 });

@@ -11,6 +11,8 @@ const HEARTBEAT_MS = 1000;
 export const GONE_AFTER_MS = 5000;
 
 export interface Heartbeat {
+  /** The process's id in `processes`. */
+  readonly processId: string;
   /** How many other processes were alive at the last beat (or count). */
   peers(): number;
   /** Counts the other processes again now (the database moved: one may have just started). */
@@ -35,6 +37,7 @@ export async function startHeartbeat(sql: Sql, processId: string, now: () => num
   const timer = setInterval(() => void beat().catch(report), HEARTBEAT_MS);
   timer.unref();
   return {
+    processId,
     peers: () => peers,
     recount,
     async stop() {

@@ -21,17 +21,21 @@ export interface SqliteFeedOptions {
   deliver(event: FeedEvent): void;
   now?: () => number;
   report?: (problem: string) => void;
+  /** This process's heartbeat, when the registry started it with its store (start.ts); else the feed starts one. */
+  heartbeat?: Heartbeat;
 }
 
 export class SqliteFeed implements ChangeFeed {
-  readonly processId = randomUUID();
+  readonly processId: string;
   private heartbeat: Heartbeat | null = null;
   private published = 0;
   private lastId = 0;
   private lastVersion = -1;
   private readonly timers: NodeJS.Timeout[] = [];
 
-  constructor(private readonly options: SqliteFeedOptions) {}
+  constructor(private readonly options: SqliteFeedOptions) {
+    this.processId = options.heartbeat?.processId ?? randomUUID();
+  }
 
   private now(): number {
     return (this.options.now ?? Date.now)();
@@ -41,7 +45,7 @@ export class SqliteFeed implements ChangeFeed {
     const { sql } = this.options;
     // Only what is written from now on: a process that starts is told of nothing before it.
     this.lastId = (await sql.get<{ id: number | null }>('SELECT max(id) AS id FROM feed'))?.id ?? 0;
-    this.heartbeat = await startHeartbeat(sql, this.processId, () => this.now(), (error) => this.report(error));
+    this.heartbeat = this.options.heartbeat ?? await startHeartbeat(sql, this.processId, () => this.now(), (error) => this.report(error));
     const poll = setInterval(() => void this.poll().catch((error: unknown) => this.report(error)), POLL_MS);
     poll.unref();
     this.timers.push(poll);

@@ -4,13 +4,29 @@
  * the same data directory; none for an in-memory store, which nothing else can share. The
  * PostgreSQL driver is loaded only for a PostgreSQL store.
  */
+import { randomUUID } from 'node:crypto';
 import type { Store } from '../store/store.js';
 import { SqliteDatabase } from '../store/sqlite-database.js';
 import type { ChangeFeed, FeedEvent } from './change-feed.js';
+import { startHeartbeat, type Heartbeat } from './process-heartbeat.js';
 import { SqliteFeed } from './sqlite-feed.js';
 
+/**
+ * The heartbeat of a process on a SQLite file, begun as soon as its store is open rather
+ * than with its app (built at the first request, start.ts): the other processes on the file
+ * know of this one from its start, and one alone keeps an interaction's row back for its
+ * answer only while nobody else could be asked for it (interactions/deliver.ts). Undefined
+ * for any other store.
+ */
+export async function startStoreHeartbeat(store: Store, now: () => number, report: (problem: string) => void): Promise<Heartbeat | undefined> {
+  const { sql } = store;
+  if (!(sql instanceof SqliteDatabase) || sql.file === null) return undefined;
+  return await startHeartbeat(sql, randomUUID(), now, (error) => report(`the process heartbeat: ${(error as Error).message ?? String(error)}`));
+}
+
+/** The feed of `store`; for a SQLite file, on `heartbeat` when the registry began it with the store. */
 export async function startFeed(
-  store: Store, deliver: (event: FeedEvent) => void, report: (problem: string) => void,
+  store: Store, deliver: (event: FeedEvent) => void, report: (problem: string) => void, heartbeat?: Heartbeat,
 ): Promise<ChangeFeed | null> {
   const { sql } = store;
   if (sql.dialect === 'postgres') {
@@ -21,7 +37,7 @@ export async function startFeed(
     return feed;
   }
   if (!(sql instanceof SqliteDatabase) || sql.file === null) return null;
-  const feed = new SqliteFeed({ sql, deliver, report });
+  const feed = new SqliteFeed({ sql, deliver, report, ...(heartbeat ? { heartbeat } : {}) });
   await feed.start();
   return feed;
 }

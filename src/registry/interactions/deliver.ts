@@ -42,10 +42,11 @@ async function deadlineReached(services: InteractionServices, record: Interactio
  * never waits behind the client's 204. An endpoint still being verified does not hold it up.
  * `write` stores the interaction (once, however often it is called): right after the app's
  * copy has gone, before anything reads it; a refusal reaches the route through `sent(error)`.
+ * `write(true)` keeps the row back for the app's first answer instead (InteractionStore.addLater).
  */
 export async function deliver(
   services: InteractionServices, application: ApplicationRecord, record: InteractionRecord,
-  sent: (error?: unknown) => void, write: () => Promise<void>,
+  sent: (error?: unknown) => void, write: (later?: boolean) => Promise<void>,
 ): Promise<void> {
   const cancelDeadline = services.deadlines.after(Math.max(0, record.created_at + services.deadlineMs - services.now()), () =>
     deadlineReached(services, record).catch((error: unknown) => {
@@ -55,9 +56,9 @@ export async function deliver(
     toUser(services, record.user_id, type, { id: record.id, nonce: record.nonce, application_id: application.id, ...data });
   const announce = () => toUser(services, record.user_id, 'INTERACTION_CREATE', { id: record.id, nonce: record.nonce });
   /** Stores the interaction; false, the client told through `sent`, when the store refused it. */
-  const stored = async (): Promise<boolean> => {
+  const stored = async (later = false): Promise<boolean> => {
     try {
-      await write();
+      await write(later);
       return true;
     } catch (error) {
       cancelDeadline();
@@ -112,13 +113,16 @@ export async function deliver(
   });
   // The request is on its way (written at once on a warm connection, on the next tick by
   // node:https); the interaction's row and the client's events follow it rather than holding
-  // it up, and always come before the answer's.
-  if (!await stored()) return;
+  // it up, and always come before the answer's. A registry alone on its store keeps the row
+  // back for the answer, which this process reads: an inline answer writes it with its message.
+  if (!await stored(!services.feed?.shared())) return;
   await new Promise<void>((resolve) => process.nextTick(resolve));
   if (!verifying) announce();
   if (request) inspect('INTERACTION_DELIVERY', { method: 'http', payload: record.payload, request, deadline_at: record.created_at + services.deadlineMs });
   sent();
   const result = await answered;
+  // No inline answer to write the row with: it is written now, as a callback elsewhere may need it.
+  if (result.outcome !== 'response') await services.ledger.writeKept();
   inspect('INTERACTION_BOT_RESPONSE', {
     outcome: result.outcome, status: result.status, body: result.responseBody, elapsed_ms: result.elapsedMs, error: result.error,
     ...(result.files ? { files: result.files.map((file) => ({ field: file.field, filename: file.filename, size: file.bytes.length, content_type: file.contentType })) } : {}),

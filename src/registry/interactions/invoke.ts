@@ -230,11 +230,13 @@ async function startInteraction(
     authorizing_integration_owners: owners, payload, origin,
     metadata: interactionMetadata({ id, type: body.type, user: apiUser(user), owners, ...await metadataFacts(services, user, application, body.type, source) }),
   };
-  // The row every later route reads, and the files it sends marked used; written once.
+  // The row every later route reads, and the files it sends marked used; written once, or
+  // kept back for the first answer (deliver.ts) when no file is marked.
   let writing: Promise<void> | undefined;
-  const write = () => (writing ??= (async () => {
-    await store.attachments.markUsed(source.attachments ?? [], id);
-    await services.ledger.add(record);
+  const write = (later = false) => (writing ??= (async () => {
+    const files = source.attachments ?? [];
+    await store.attachments.markUsed(files, id);
+    await services.ledger.add(record, later && files.length === 0);
   })());
   // SQLite writes when asked, in this very turn (sqlite-database.ts), and the app's answer can
   // only arrive on a later one: there the row follows the app's copy out, off the time the

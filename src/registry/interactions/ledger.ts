@@ -37,10 +37,17 @@ export class InteractionLedger {
 
   constructor(private readonly interactions: InteractionStore, private readonly now: () => number) {}
 
-  async add(record: InteractionRecord): Promise<void> {
+  /** Stores the interaction; with `later`, keeps its row back for its first answer (InteractionStore.addLater). */
+  async add(record: InteractionRecord, later = false): Promise<void> {
     await this.sweep();
-    await this.interactions.add(record);
+    if (later) this.interactions.addLater(record);
+    else await this.interactions.add(record);
     this.tokens.set(record.id, { token: record.token, at: record.created_at });
+  }
+
+  /** Writes the rows kept back for a first answer that will not come with the delivery's answer. */
+  writeKept(): Promise<void> {
+    return this.interactions.writeKept();
   }
 
   /** The interaction behind a token while it lives (15 minutes), or undefined. */

@@ -93,31 +93,79 @@ function decode(row: InteractionRow, token: string): InteractionRecord {
 /** An interaction no answer was given to, none is under way for, and whose deadline has not passed: what each compare-and-set of the first answer (or of its death) requires. */
 const AWAITING_ANSWER = 'response_type IS NULL AND answering = 0 AND expired = 0';
 
+const INSERT = `INSERT INTO interactions (${COLUMNS}, token_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+/** The same, leaving a row that is there already as it is. */
+const INSERT_UNLESS_THERE = `${INSERT} ON CONFLICT DO NOTHING`;
+
+/** The row's values, in COLUMNS' order then the token's digest. */
+function rowValues(record: InteractionRecord): unknown[] {
+  return [
+    record.id, record.application_id, record.type, record.user_id, record.guild_id, record.channel_id, record.nonce, record.name,
+    record.created_at, record.response_type, record.answering ? 1 : 0, record.expired ? 1 : 0, record.original_message_id,
+    record.source_message_id, record.followups, record.user_installed_only ? 1 : 0, JSON.stringify(record.authorizing_integration_owners),
+    encodedOnce(record.payload), JSON.stringify(record.metadata), record.origin, record.refusal, hashSecret(record.token),
+  ];
+}
+
+/** Where `rowValues` has the first answer's callback type and its message. */
+const RESPONSE_TYPE = 9;
+const ORIGINAL_MESSAGE_ID = 12;
+
 export class InteractionStore {
+  /** Rows kept back by `addLater` until the first answer or another use of the store, by interaction id. */
+  private readonly kept = new Map<string, unknown[]>();
+
   constructor(private readonly sql: Sql) {}
 
   async add(record: InteractionRecord): Promise<void> {
-    await this.sql.run(
-      `INSERT INTO interactions (${COLUMNS}, token_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      record.id, record.application_id, record.type, record.user_id, record.guild_id, record.channel_id, record.nonce, record.name,
-      record.created_at, record.response_type, record.answering ? 1 : 0, record.expired ? 1 : 0, record.original_message_id,
-      record.source_message_id, record.followups, record.user_installed_only ? 1 : 0, JSON.stringify(record.authorizing_integration_owners),
-      encodedOnce(record.payload), JSON.stringify(record.metadata), record.origin, record.refusal, hashSecret(record.token),
-    );
+    await this.sql.run(INSERT, ...rowValues(record));
+  }
+
+  /**
+   * Keeps the interaction's row back, to be written with its first answer: an app that
+   * answers inline with a message then has the row, the answer and the message in one
+   * commit (`answerFirst`), where the row's own commit made two (each commit's locks and
+   * WAL writes took some 100 µs of the registry's 1.3 ms per interaction in the delivery
+   * benchmark, docs/benchmarks.md).
+   * Every other use of the store writes the rows kept back first (`writeKept`), so every read
+   * and every other write finds the row as `add` would have left it. For SQLite and a
+   * registry alone on it only: another process would not find the row.
+   */
+  addLater(record: InteractionRecord): void {
+    this.kept.set(record.id, rowValues(record));
+  }
+
+  /**
+   * Writes the rows kept back (`addLater`): in one transaction, or in the running one. One
+   * written already in the running transaction (by `answerFirst`) stays as written there;
+   * each leaves the kept rows once its transaction has committed, so a rollback leaves it kept.
+   */
+  async writeKept(): Promise<void> {
+    if (this.kept.size === 0) return;
+    const rows = [...this.kept];
+    await this.sql.transaction(async () => {
+      for (const [, values] of rows) await this.sql.run(INSERT_UNLESS_THERE, ...values);
+      this.sql.afterCommit(() => {
+        for (const [id, values] of rows) if (this.kept.get(id) === values) this.kept.delete(id);
+      });
+    });
   }
 
   async byToken(token: string): Promise<InteractionRecord | undefined> {
+    await this.writeKept();
     const row = await this.sql.get<InteractionRow>(`SELECT ${COLUMNS} FROM interactions WHERE token_hash = ?`, hashSecret(token));
     return row && decode(row, token);
   }
 
   async byId(id: string): Promise<InteractionRecord | undefined> {
+    await this.writeKept();
     const row = await this.sql.get<InteractionRow>(`SELECT ${COLUMNS} FROM interactions WHERE id = ?`, id);
     return row && decode(row, '');
   }
 
   /** Claims the first answer: true only for the one caller that found none given, none under way, and the token alive. */
   async claimAnswer(id: string): Promise<boolean> {
+    await this.writeKept();
     return (await this.sql.change(
       `UPDATE interactions SET answering = 1 WHERE id = ? AND ${AWAITING_ANSWER}`, id,
     )) === 1;
@@ -125,11 +173,13 @@ export class InteractionStore {
 
   /** Gives a claim back: the answer was refused. */
   async releaseAnswer(id: string): Promise<void> {
+    await this.writeKept();
     await this.sql.run('UPDATE interactions SET answering = 0 WHERE id = ?', id);
   }
 
   /** The first answer is given: its callback type, and the message it made, if any. */
   async answered(id: string, responseType: number, originalMessageId: string | null): Promise<void> {
+    await this.writeKept();
     await this.sql.run(
       'UPDATE interactions SET response_type = ?, answering = 0, original_message_id = coalesce(?, original_message_id) WHERE id = ?',
       responseType, originalMessageId, id,
@@ -138,6 +188,20 @@ export class InteractionStore {
 
   /** Gives the first answer unclaimed: true only for the one caller that found none given, none under way, and the token alive. */
   async answerFirst(id: string, responseType: number, originalMessageId: string): Promise<boolean> {
+    const kept = this.kept.get(id);
+    if (kept) {
+      // Kept back, so unanswered and alive: written now, answered, in the answer's transaction.
+      const answered = [...kept];
+      answered[RESPONSE_TYPE] = responseType;
+      answered[ORIGINAL_MESSAGE_ID] = originalMessageId;
+      if (await this.sql.change(INSERT_UNLESS_THERE, ...answered) === 1) {
+        this.sql.afterCommit(() => {
+          if (this.kept.get(id) === kept) this.kept.delete(id);
+        });
+        return true;
+      }
+    }
+    await this.writeKept();
     return (await this.sql.change(
       `UPDATE interactions SET response_type = ?, original_message_id = ? WHERE id = ? AND ${AWAITING_ANSWER}`,
       responseType, originalMessageId, id,
@@ -146,6 +210,7 @@ export class InteractionStore {
 
   /** Marks it dead for want of a first answer: true only for the caller that did (none came, none under way). */
   async expire(id: string): Promise<boolean> {
+    await this.writeKept();
     return (await this.sql.change(
       `UPDATE interactions SET expired = 1 WHERE id = ? AND ${AWAITING_ANSWER}`, id,
     )) === 1;
@@ -153,6 +218,7 @@ export class InteractionStore {
 
   /** Counts a follow-up unless `limit` of them were sent; true when counted. */
   async countFollowUp(id: string, limit: number | null): Promise<boolean> {
+    await this.writeKept();
     const changed = limit === null
       ? await this.sql.change('UPDATE interactions SET followups = followups + 1 WHERE id = ?', id)
       : await this.sql.change('UPDATE interactions SET followups = followups + 1 WHERE id = ? AND followups < ?', id, limit);
@@ -160,15 +226,18 @@ export class InteractionStore {
   }
 
   async uncountFollowUp(id: string): Promise<void> {
+    await this.writeKept();
     await this.sql.run('UPDATE interactions SET followups = followups - 1 WHERE id = ? AND followups > 0', id);
   }
 
   async rememberRefusal(id: string, sentence: string): Promise<void> {
+    await this.writeKept();
     await this.sql.run('UPDATE interactions SET refusal = ? WHERE id = ?', sentence, id);
   }
 
   /** Interactions still waiting for their first answer, created after `since`. */
   async awaiting(since: number): Promise<InteractionRecord[]> {
+    await this.writeKept();
     return (await this.sql.all<InteractionRow>(
       `SELECT ${COLUMNS} FROM interactions WHERE response_type IS NULL AND expired = 0 AND created_at > ? ORDER BY created_at`, since,
     )).map((row) => decode(row, ''));
@@ -176,6 +245,7 @@ export class InteractionStore {
 
   /** The latest interaction since `since` of this user and app answered with `responseType` (a modal). */
   async latestAnswered(userId: string, applicationId: string, responseType: number, since: number): Promise<InteractionRecord | undefined> {
+    await this.writeKept();
     const row = await this.sql.get<InteractionRow>(
       `SELECT ${COLUMNS} FROM interactions WHERE user_id = ? AND application_id = ? AND response_type = ? AND created_at > ?
        ORDER BY created_at DESC, id DESC LIMIT 1`,
@@ -186,6 +256,7 @@ export class InteractionStore {
 
   /** Keeps an ephemeral message (never stored in its channel: only its user sees it). */
   async putEphemeral(interactionId: string, message: MessageRecord): Promise<void> {
+    await this.writeKept();
     await this.sql.run(
       `INSERT INTO ephemeral_messages (id, interaction_id, body) VALUES (?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET body = excluded.body`,
@@ -204,6 +275,7 @@ export class InteractionStore {
 
   /** Forgets interactions created at or before `before` (their tokens are dead), with their ephemeral messages. */
   async forgetBefore(before: number): Promise<void> {
+    await this.writeKept();
     await this.sql.run('DELETE FROM ephemeral_messages WHERE interaction_id IN (SELECT id FROM interactions WHERE created_at <= ?)', before);
     await this.sql.run('DELETE FROM interactions WHERE created_at <= ?', before);
   }

@@ -1,0 +1,156 @@
+/**
+ * An interaction's row on a registry alone on its SQLite store: kept back after an HTTP
+ * delivery and written with the first answer (InteractionStore.addLater), so that an inline
+ * answer's row, answer and message are one commit, while every other use of the store finds
+ * the row as if it had been written at once. PostgreSQL (a team) writes the row before the
+ * delivery, and never keeps one back.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { InteractionRecord } from '../../src/registry/store/interaction-store.js';
+import type { SqliteDatabase } from '../../src/registry/store/sqlite-database.js';
+import type { Store } from '../../src/registry/store/store.js';
+import { answerJson, signatureCheckingBot, startBotServer, type BotHandler, type BotServer } from '../helpers/bot-server.js';
+import { interactionHarness, slashInvocation, type Harness } from '../helpers/interaction-harness.js';
+import { IDS } from '../helpers/test-registry.js';
+import { testPostgresServer, testStore } from '../helpers/test-store.js';
+
+const onPostgres = testPostgresServer() !== undefined;
+
+const servers: BotServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+/** An unanswered interaction as startInteraction makes one. */
+function interaction(id: string): InteractionRecord {
+  return {
+    id, token: `token-${id}`, application_id: IDS.app, type: 2, user_id: IDS.owner, guild_id: IDS.guild, channel_id: IDS.general,
+    nonce: null, name: 'ping', created_at: Date.now(), response_type: null, answering: false, expired: false, original_message_id: null,
+    refusal: null, source_message_id: null, followups: 0, user_installed_only: false, authorizing_integration_owners: { 0: IDS.guild },
+    payload: { id, type: 2 }, origin: 'http://127.0.0.1', metadata: { id, type: 2, user: { id: IDS.owner, username: 'owner', discriminator: '0', global_name: null, avatar: null }, authorizing_integration_owners: { 0: IDS.guild } },
+  };
+}
+
+/** The row as it is in the database, read past the interaction store (which would write kept rows first). */
+function row(store: Store, id: string): Promise<{ response_type: number | null; original_message_id: string | null; expired: number } | undefined> {
+  return store.sql.get('SELECT response_type, original_message_id, expired FROM interactions WHERE id = ?', id);
+}
+
+/** Each write statement the store runs, with the transaction it runs in (counted by BEGIN; 0 outside one). */
+function writeLog(store: Store): Array<{ statement: string; transaction: number }> {
+  const sql = store.sql as SqliteDatabase;
+  const log: Array<{ statement: string; transaction: number }> = [];
+  let begun = 0;
+  const exec = sql.db.exec.bind(sql.db);
+  sql.db.exec = (text: string) => {
+    if (text.startsWith('BEGIN')) begun += 1;
+    return exec(text);
+  };
+  for (const method of ['run', 'change'] as const) {
+    const original = sql[method].bind(sql) as (text: string, ...params: unknown[]) => Promise<never>;
+    sql[method] = ((text: string, ...params: unknown[]) => {
+      const statement = /^\s*(INSERT INTO \w+|UPDATE \w+|DELETE FROM \w+)/.exec(text)?.[1];
+      if (statement) log.push({ statement, transaction: sql.db.inTransaction ? begun : 0 });
+      return original(text, ...params);
+    }) as never;
+  }
+  return log;
+}
+
+/** The harness's app with its interactions endpoint at a signature-checking bot that answers each interaction with `answer`. */
+async function httpApp(harness: Harness, answer: BotHandler): Promise<void> {
+  const key = (await harness.registry.store.world.application(IDS.app))!.public_key;
+  const bot = await startBotServer(signatureCheckingBot(key, answer));
+  servers.push(bot);
+  await harness.registry.store.world.setInteractionsEndpoint(IDS.app, bot.url);
+}
+
+/** Invokes a new command of the app; answers the interaction's id once the client heard of it. */
+async function invoke(harness: Harness, name: string): Promise<string> {
+  const command = await harness.command({ name, description: 'Answers' });
+  const nonce = `nonce-${name}`;
+  expect((await harness.invoke({ ...slashInvocation(command), nonce })).statusCode).toBe(204);
+  return (await harness.event('INTERACTION_CREATE', (data) => data.nonce === nonce)).id as string;
+}
+
+describe.skipIf(onPostgres)('an interaction\'s row on a registry alone on SQLite', () => {
+  it('is written with an inline answer and its message, in one transaction', async () => {
+    const harness = await interactionHarness();
+    await httpApp(harness, (_request, response) => answerJson(response, 200, { type: 4, data: { content: 'pong' } }));
+    // The first delivery verifies the endpoint: the one looked at comes after it.
+    const first = await invoke(harness, 'first');
+    await harness.event('INTERACTION_SUCCESS', (data) => data.id === first);
+    const log = writeLog(harness.registry.store);
+    const id = await invoke(harness, 'second');
+    await harness.event('INTERACTION_SUCCESS', (data) => data.id === id);
+    const interactionRow = log.find((entry) => entry.statement === 'INSERT INTO interactions');
+    const message = log.find((entry) => entry.statement === 'INSERT INTO messages');
+    expect(interactionRow?.transaction).toBeGreaterThan(0);
+    expect(interactionRow?.transaction).toBe(message?.transaction);
+    expect(log.filter((entry) => entry.statement.startsWith('UPDATE interactions'))).toEqual([]);
+    expect(await row(harness.registry.store, id)).toMatchObject({ response_type: 4, expired: 0, original_message_id: expect.any(String) });
+  });
+
+  it('is written as soon as the delivery answers without a message of its own', async () => {
+    const harness = await interactionHarness();
+    await httpApp(harness, (_request, response) => void response.writeHead(202).end());
+    // The first delivery verifies the endpoint, and writes its row before (deliver.ts).
+    const first = await invoke(harness, 'first');
+    await harness.event('INTERACTION_BOT_RESPONSE', (data) => data.id === first);
+    const id = await invoke(harness, 'acknowledged');
+    // The delivery's answer is told to the client once the row is written.
+    await harness.event('INTERACTION_BOT_RESPONSE', (data) => data.id === id);
+    expect(await row(harness.registry.store, id)).toMatchObject({ response_type: null, expired: 0 });
+  });
+});
+
+describe.skipIf(onPostgres)('an interaction row kept back', () => {
+  it('takes the first answer once, and only while nothing else answered or ended it', async () => {
+    const store = await testStore();
+    const interactions = store.interactions;
+    interactions.addLater(interaction('1'));
+    expect(await row(store, '1')).toBeUndefined();
+    expect(await store.transaction(async () => await interactions.answerFirst('1', 4, 'm1'))).toBe(true);
+    expect(await row(store, '1')).toMatchObject({ response_type: 4, original_message_id: 'm1', expired: 0 });
+    expect(await interactions.answerFirst('1', 4, 'm2')).toBe(false);
+
+    interactions.addLater(interaction('2'));
+    expect(await interactions.expire('2')).toBe(true);
+    expect(await row(store, '2')).toMatchObject({ response_type: null, expired: 1 });
+    expect(await interactions.answerFirst('2', 4, 'm3')).toBe(false);
+    await store.close();
+  });
+
+  it('stays kept when the answer\'s transaction rolls back, and is written by the next use of the store', async () => {
+    const store = await testStore();
+    const interactions = store.interactions;
+    interactions.addLater(interaction('1'));
+    await expect(store.transaction(async () => {
+      expect(await interactions.answerFirst('1', 4, 'm1')).toBe(true);
+      throw new Error('the message was refused');
+    })).rejects.toThrow('the message was refused');
+    expect(await row(store, '1')).toBeUndefined();
+    expect(await interactions.byToken('token-1')).toMatchObject({ id: '1', response_type: null, answering: false, expired: false });
+    expect(await row(store, '1')).toMatchObject({ response_type: null, original_message_id: null, expired: 0 });
+    expect(await interactions.answerFirst('1', 5, 'm2')).toBe(true);
+    expect(await row(store, '1')).toMatchObject({ response_type: 5, original_message_id: 'm2' });
+    await store.close();
+  });
+
+  it('is written before any other read or write of the interactions, all kept rows in one transaction', async () => {
+    const store = await testStore();
+    const interactions = store.interactions;
+    const log = writeLog(store);
+    interactions.addLater(interaction('1'));
+    interactions.addLater(interaction('2'));
+    expect(await interactions.byId('2')).toMatchObject({ id: '2', response_type: null });
+    const written = log.filter((entry) => entry.statement === 'INSERT INTO interactions');
+    expect(written).toHaveLength(2);
+    expect(new Set(written.map((entry) => entry.transaction)).size).toBe(1);
+    expect(await row(store, '1')).toBeDefined();
+    // Written once: a later use writes nothing again.
+    await interactions.byId('1');
+    expect(log.filter((entry) => entry.statement === 'INSERT INTO interactions')).toHaveLength(2);
+    await store.close();
+  });
+});
