@@ -23,6 +23,7 @@ import { monotonicMs } from './clock.js';
 import type { Window } from './cpu-profile.js';
 import { writeDeliveryProfile } from './delivery-profile.js';
 import { startInteractionRig } from './interaction-rig.js';
+import { mainThreadCpuMs } from './process-cpu.js';
 import type { Row } from './table.js';
 
 export interface LatencyOptions {
@@ -63,9 +64,13 @@ async function httpDelivery(options: LatencyOptions): Promise<Row[]> {
   const windows: Window[] = [];
   let measured: Window;
   let figures;
+  let cpuPerRound: number | undefined;
   try {
+    let cpuBefore: number | undefined;
     figures = await interleaved({
       registry: async () => {
+        // From the first measured round: the warm-up's rounds cost more (V8 compiles the hot path meanwhile).
+        if (windows.length === options.warmup) cpuBefore = mainThreadCpuMs(setup.registryPid);
         const window = await setup.invoke();
         windows.push(window);
         return window[1] - window[0];
@@ -74,6 +79,9 @@ async function httpDelivery(options: LatencyOptions): Promise<Row[]> {
       floor: () => setup.floor(),
     }, 'alternate', options.iterations, options.warmup, (done) => options.progress(`delivery over HTTP: ${done}/${options.iterations}`));
     measured = [windows[options.warmup]?.[0] ?? 0, monotonicMs()];
+    const cpuAfter = mainThreadCpuMs(setup.registryPid);
+    // Only the registry's samples make it work; the others' leave it idle.
+    if (cpuBefore !== undefined && cpuAfter !== undefined) cpuPerRound = (cpuAfter - cpuBefore) / options.iterations;
   } finally {
     // Stopping the registry writes its profile.
     await setup.close();
@@ -90,6 +98,8 @@ async function httpDelivery(options: LatencyOptions): Promise<Row[]> {
   const floorRatio = floor.p50 / direct.p50;
   const outOfReach = `the floor of these hops (${FLOOR}) is ${floorRatio.toFixed(2)}x the direct POST in this run, which leaves the registry `
     + `${Math.max(0, 3 - floorRatio).toFixed(2)}x (${Math.max(0, 3 * direct.p50 - floor.p50).toFixed(3)} ms); it took ${(registry.p50 - floor.p50).toFixed(3)} ms beyond the floor. `
+    + (cpuPerRound === undefined ? '' : `Its main thread worked ${cpuPerRound.toFixed(2)} ms per interaction (the delivery, the row, the inline answer's message): `
+      + 'invocations sent back to back, each as soon as the last reached the bot, wait for that. ')
     + 'Profile: npm run bench -- --only delivery --profile';
   return [
     {
