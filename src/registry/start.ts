@@ -134,9 +134,9 @@ export async function startRegistry(options: StartOptions): Promise<RunningRegis
   const heartbeat = await startStoreHeartbeat(store, now, (problem) => console.error(`slashbench: ${problem}`));
   let app: FastifyInstance | undefined;
   const failed = async (error: unknown): Promise<never> => {
-    // A built app's close ends its change feed, and the heartbeat with it.
-    if (app) await app.close().catch(() => undefined);
-    else await heartbeat?.stop();
+    await app?.close().catch(() => undefined);
+    // The app's feed stops the heartbeat if it started; an app that failed before may not have.
+    await heartbeat?.stop();
     await unlisten();
     await store.close();
     throw error;

@@ -19,8 +19,8 @@ import { SqliteFeed } from './sqlite-feed.js';
  * for any other store.
  */
 export async function startStoreHeartbeat(store: Store, now: () => number, report: (problem: string) => void): Promise<Heartbeat | undefined> {
-  const { sql } = store;
-  if (!(sql instanceof SqliteDatabase) || sql.file === null) return undefined;
+  const sql = sqliteFile(store);
+  if (sql === null) return undefined;
   return await startHeartbeat(sql, randomUUID(), now, (error) => report(`the process heartbeat: ${(error as Error).message ?? String(error)}`));
 }
 
@@ -36,8 +36,15 @@ export async function startFeed(
     await feed.start();
     return feed;
   }
-  if (!(sql instanceof SqliteDatabase) || sql.file === null) return null;
-  const feed = new SqliteFeed({ sql, deliver, report, ...(heartbeat ? { heartbeat } : {}) });
+  const file = sqliteFile(store);
+  if (file === null) return null;
+  const feed = new SqliteFeed({ sql: file, deliver, report, ...(heartbeat ? { heartbeat } : {}) });
   await feed.start();
   return feed;
+}
+
+/** The store's database when it is a SQLite file, which another process can open too; else null. */
+function sqliteFile(store: Store): SqliteDatabase | null {
+  const { sql } = store;
+  return sql instanceof SqliteDatabase && sql.file !== null ? sql : null;
 }

@@ -107,9 +107,10 @@ function rowValues(record: InteractionRecord): unknown[] {
   ];
 }
 
-/** Where `rowValues` has the first answer's callback type and its message. */
-const RESPONSE_TYPE = 9;
-const ORIGINAL_MESSAGE_ID = 12;
+/** Where `rowValues` has the first answer's callback type and its message: their places in COLUMNS. */
+const COLUMN_NAMES = COLUMNS.split(',').map((name) => name.trim());
+const RESPONSE_TYPE = COLUMN_NAMES.indexOf('response_type');
+const ORIGINAL_MESSAGE_ID = COLUMN_NAMES.indexOf('original_message_id');
 
 export class InteractionStore {
   /** Rows kept back by `addLater` until the first answer or another use of the store, by interaction id. */
