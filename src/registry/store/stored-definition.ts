@@ -27,10 +27,23 @@ function needsUpgrade(option: OptionDefinition): boolean {
 }
 
 /**
+ * Whether a stored text may be in an older shape. `JSON.stringify` wrote every stored text,
+ * so an empty list of options is the literal text below wherever it is; without one, the
+ * text is today's shape already. (A command with no options at all has one too, and is
+ * decoded for nothing: it is small.)
+ */
+function mayBeOld(stored: string): boolean {
+  return stored.includes('"options":[]');
+}
+
+/**
  * Whether a definition encoded today equals a stored one: the text as stored, or (only when
- * that differs, so the usual case decodes nothing) the stored one read in today's shape.
+ * that differs and the stored text may be in an older shape) the stored one read in today's
+ * shape. A revised command's text differs, and decoding it only to find so cost a bulk
+ * overwrite of 100 large commands as much as parsing and writing its whole body again.
  */
 export function sameEncodedDefinition(encoded: string, stored: string): boolean {
   if (encoded === stored) return true;
+  if (!mayBeOld(stored)) return false;
   return encoded === JSON.stringify(upgradeDefinition(JSON.parse(stored) as CommandDefinition));
 }
