@@ -46,7 +46,7 @@ function writeLog(store: Store): Array<{ statement: string; transaction: number 
     if (text.startsWith('BEGIN')) begun += 1;
     return exec(text);
   };
-  for (const method of ['run', 'change'] as const) {
+  for (const method of ['run', 'change', 'runKeeping'] as const) {
     const original = sql[method].bind(sql) as (text: string, ...params: unknown[]) => Promise<never>;
     sql[method] = ((text: string, ...params: unknown[]) => {
       const statement = /^\s*(INSERT INTO \w+|UPDATE \w+|DELETE FROM \w+)/.exec(text)?.[1];

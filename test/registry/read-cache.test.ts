@@ -105,6 +105,33 @@ describe('the read cache', () => {
     expect(reads()).toBe(4);
   });
 
+  it('keeps an answer through a write that says what it makes of it, only when that was the one write to its table', () => {
+    const { cache, read, reads } = counted();
+    const newest = 'SELECT id FROM messages WHERE channel_id = ? ORDER BY sort_key DESC LIMIT 1';
+    const write = 'INSERT INTO messages (id) VALUES (?)';
+    read(newest, 'c');
+    // The write alone, then another table's: kept.
+    let before = cache.peek(newest, ['c']);
+    expect(before.kept).toEqual({ value: { reads: 1 } });
+    cache.written(write);
+    cache.written('INSERT INTO interactions (id) VALUES (?)');
+    expect(cache.keepAfter(before, newest, ['c'], { id: 'after' })).toBe(true);
+    expect(read(newest, 'c')).toEqual({ id: 'after' });
+    // A second write to the table: not kept.
+    before = cache.peek(newest, ['c']);
+    cache.written(write);
+    cache.written('DELETE FROM messages WHERE id = ?');
+    expect(cache.keepAfter(before, newest, ['c'], { id: 'stale' })).toBe(false);
+    expect(read(newest, 'c')).toEqual({ reads: 2 });
+    // Everything forgotten meanwhile (another connection's commit): not kept.
+    before = cache.peek(newest, ['c']);
+    cache.written(write);
+    cache.forget();
+    expect(cache.keepAfter(before, newest, ['c'], { id: 'stale' })).toBe(false);
+    expect(read(newest, 'c')).toEqual({ reads: 3 });
+    expect(reads()).toBe(3);
+  });
+
   it('neither keeps nor serves rows inside a transaction', () => {
     const { source, read, reads } = counted();
     read('SELECT a');
@@ -189,6 +216,62 @@ describe('the read cache behind a store', () => {
     await second.messages.putMessage(message('300'));
     await settled();
     expect(await first.messages.lastMessageId('5')).toBe('300');
+  });
+
+  it('keeps a channel\'s newest message through the messages put in it, and reads it again when that cannot be known', async () => {
+    const [first, second] = await twoConnections();
+    await first.world.putChannel({ id: '5', guild_id: '1', type: 0, name: 'general', parent_id: null, position: 0, nsfw: false });
+    const message = (id: string) => ({
+      id, channel_id: '5', author_id: '2', content: id, timestamp: '2024-01-01T00:00:00.000Z', edited_timestamp: null,
+      type: 0, flags: 0, embeds: [], components: [], attachments: [], application_id: null, webhook_id: null, interaction_metadata: null,
+    });
+    await first.messages.putMessage(message('20'));
+    await settled();
+    expect(await first.messages.lastMessageId('5')).toBe('20');
+    // An older message (its id sorts first) leaves the newest as it was; a newer one is the newest.
+    await first.messages.putMessage(message('9'));
+    expect(await first.messages.lastMessageId('5')).toBe('20');
+    await first.messages.putMessage(message('100'));
+    expect(await first.messages.lastMessageId('5')).toBe('100');
+    // Two writes to the messages in one transaction: the newest is read again.
+    await first.transaction(async () => {
+      await first.messages.putMessage(message('200'));
+      await first.messages.deleteMessage('5', '200');
+    });
+    await settled();
+    expect(await first.messages.lastMessageId('5')).toBe('100');
+    await settled();
+    // Another registry's newer message committed in the same turn, before this one's: the next read looks again.
+    expect(await first.messages.lastMessageId('5')).toBe('100');
+    await second.messages.putMessage(message('500'));
+    await first.messages.putMessage(message('400'));
+    if (onPostgres) await settled();
+    expect(await first.messages.lastMessageId('5')).toBe('500');
+  });
+
+  it.skipIf(onPostgres)('asks SQLite nothing for a channel\'s newest message after a message put in it', async () => {
+    const [first] = await twoConnections();
+    await first.world.putChannel({ id: '5', guild_id: '1', type: 0, name: 'general', parent_id: null, position: 0, nsfw: false });
+    const message = (id: string) => ({
+      id, channel_id: '5', author_id: '2', content: id, timestamp: '2024-01-01T00:00:00.000Z', edited_timestamp: null,
+      type: 0, flags: 0, embeds: [], components: [], attachments: [], application_id: null, webhook_id: null, interaction_metadata: null,
+    });
+    expect(await first.messages.lastMessageId('5')).toBeNull();
+    const statements = (first.sql as unknown as { statements: Map<string, { get: (...params: unknown[]) => unknown }> }).statements;
+    const [, newest] = [...statements].find(([sql]) => sql.startsWith('SELECT id FROM messages WHERE channel_id')) ?? [];
+    if (!newest) throw new Error('the newest message was not read through a prepared statement');
+    const get = newest.get.bind(newest);
+    let asked = 0;
+    newest.get = (...params: unknown[]) => {
+      asked += 1;
+      return get(...params);
+    };
+    await first.messages.putMessage(message('10'));
+    await nextTurn();
+    await first.messages.putMessage(message('30'));
+    await nextTurn();
+    expect(await first.messages.lastMessageId('5')).toBe('30');
+    expect(asked).toBe(0);
   });
 
   // SQLite's own look at the WAL; PostgreSQL hears of other processes' commits from its feed (above and below).

@@ -34,6 +34,14 @@ export interface Sql {
    */
   cachedAnswer<T>(key: string, make: () => Promise<T>): Promise<T>;
   /**
+   * `run`, for a write whose effect on one cached read (`cachedGet`) is known: `next` makes
+   * that read's answer after the write from its answer before it (undefined when it found
+   * no row). The answer is kept as of the commit instead of read again, when one was kept
+   * before and nothing else wrote to the read's table meanwhile; else `otherwise` is called
+   * after the commit. A backend that keeps no such answer just runs the write.
+   */
+  runKeeping<T>(sql: string, params: readonly unknown[], read: KeptRead<T>): Promise<void>;
+  /**
    * Runs `work` in one transaction: all its writes are committed, or none. Nested calls
    * join the outer one. A backend may run `work` more than once (a serialization failure
    * under concurrent writers is retried), so `work` defers its effects to `afterCommit`.
@@ -51,4 +59,12 @@ export interface Sql {
    */
   changeVersion(): number;
   close(): Promise<void>;
+}
+
+/** A cached read a write keeps up to date (`Sql.runKeeping`). */
+export interface KeptRead<T> {
+  sql: string;
+  params: readonly unknown[];
+  next: (before: T | undefined) => T | undefined;
+  otherwise: () => void;
 }

@@ -53,7 +53,8 @@ export class MessageStore {
 
   /** Inserts or replaces a message by id. */
   async putMessage(record: MessageRecord): Promise<void> {
-    await this.sql.run(
+    const channelId = record.channel_id;
+    await this.sql.runKeeping<{ id: string }>(
       `INSERT INTO messages (${COLUMNS}, sort_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET channel_id = excluded.channel_id, author_id = excluded.author_id,
          content = excluded.content, timestamp = excluded.timestamp, edited_timestamp = excluded.edited_timestamp,
@@ -61,13 +62,16 @@ export class MessageStore {
          attachments = excluded.attachments, application_id = excluded.application_id,
          webhook_id = excluded.webhook_id, interaction_metadata = excluded.interaction_metadata,
          message_reference = excluded.message_reference`,
-      record.id, record.channel_id, record.author_id, record.content, record.timestamp, record.edited_timestamp,
-      record.type, record.flags, JSON.stringify(record.embeds), JSON.stringify(record.components),
-      JSON.stringify(record.attachments), record.application_id, record.webhook_id,
-      record.interaction_metadata === null ? null : JSON.stringify(record.interaction_metadata),
-      record.message_reference ? JSON.stringify(record.message_reference) : null, sortKey(record.id),
+      [
+        record.id, channelId, record.author_id, record.content, record.timestamp, record.edited_timestamp,
+        record.type, record.flags, JSON.stringify(record.embeds), JSON.stringify(record.components),
+        JSON.stringify(record.attachments), record.application_id, record.webhook_id,
+        record.interaction_metadata === null ? null : JSON.stringify(record.interaction_metadata),
+        record.message_reference ? JSON.stringify(record.message_reference) : null, sortKey(record.id),
+      ],
+      // The channel's newest message after this one is put: the newer of the two (the channel's other messages are unchanged).
+      { sql: LAST_MESSAGE, params: [channelId], next: (newest) => (newest && sortKey(newest.id) > sortKey(record.id) ? newest : { id: record.id }), otherwise: () => this.readNewestAgain(channelId) },
     );
-    this.readNewestAgain(record.channel_id);
   }
 
   /** A message of a channel, or undefined when the channel holds no message with that id. */
@@ -103,8 +107,9 @@ export class MessageStore {
   /**
    * The id of a channel's newest message (`last_message_id`), or null. Every invocation's
    * payload carries it, and most invocations follow a message: on SQLite it is kept (a write
-   * to messages forgets it, another process's commit too, read-cache.ts) and read again
-   * right after each message written, off the path of the next invocation. A team's
+   * to messages forgets it, another process's commit too, read-cache.ts), kept through each
+   * message put (the newer of the two, `putMessage`) or else read again right after it, off
+   * the path of the next invocation. A team's
    * processes hear of each other's messages only through the feed, so there it is read each time.
    */
   async lastMessageId(channelId: string): Promise<string | null> {
@@ -112,13 +117,12 @@ export class MessageStore {
     return row?.id ?? null;
   }
 
-  /** Reads a channel's newest message again once a write to it has committed, on the next turn (its caller's answer comes first). */
+  /** Reads a channel's newest message again, once a write to it has committed and its newest was not kept through it: on the next turn (its caller's answer comes first). */
   private readNewestAgain(channelId: string): void {
-    if (this.sql.dialect !== 'sqlite') return;
-    this.sql.afterCommit(() => setImmediate(() => {
+    setImmediate(() => {
       // A read that fails here (the store closing) is read again by whoever needs it.
       this.lastMessageId(channelId).catch(() => undefined);
-    }));
+    });
   }
 
   /** Every message, by channel then age: what a world export carries. */

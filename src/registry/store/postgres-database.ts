@@ -120,6 +120,11 @@ export class PostgresDatabase implements Sql {
     return result;
   }
 
+  /** No answer is kept across a write here: the write alone (database.ts). */
+  runKeeping(sql: string, params: readonly unknown[]): Promise<void> {
+    return this.run(sql, ...params);
+  }
+
   async get<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {
     return (await this.query<T>(sql, params)).rows[0];
   }

@@ -21,6 +21,7 @@
  * reads that every invocation needs (who a token is, where a channel is and what a person
  * may do there) are kept too (`answer`), frozen, under the same rules.
  */
+import { deepFreeze } from '../domain/deep-freeze.js';
 
 /**
  * Tables whose writes change no cached read of another table, not even through a cascade
@@ -60,6 +61,9 @@ export class ReadCache {
   private size = 0;
   /** Counts forgets, for `readAsync`. */
   private generation = 0;
+  /** Counts forgets, and write statements by table, for `keepAfter`. */
+  private forgets = 0;
+  private readonly writes = new Map<string, number>();
   private dataVersion = -1;
   private checkedThisTurn = false;
   private readonly endTurn = () => {
@@ -121,14 +125,36 @@ export class ReadCache {
     answers.set(key, value);
   }
 
+  /** Where `keepAfter` starts from: the answer kept now for `sql` with `params` (in `kept`), and the counts of forgets and of writes to its table so far. */
+  peek(sql: string, params: readonly unknown[]): KeptAnswer {
+    const answers = this.rows.get(sql);
+    const key = keyOf(params);
+    return { forgets: this.forgets, writes: this.writesTo(sql), ...(answers?.has(key) ? { kept: { value: answers.get(key) } } : {}) };
+  }
+
+  /**
+   * Keeps `value` for `sql` with `params`, as of a commit that wrote it: only if the one
+   * write to the table `sql` reads since `from` is that write, nothing was forgotten, and
+   * no transaction runs; false otherwise (the caller reads it again). The next cached read looks for other
+   * connections' commits again, even in this turn: one may have landed before the write,
+   * which `value` (made from the answer kept before it) would not show.
+   */
+  keepAfter(from: KeptAnswer, sql: string, params: readonly unknown[], value: unknown): boolean {
+    if (this.forgets !== from.forgets || this.writesTo(sql) !== from.writes + 1 || this.source.inTransaction()) return false;
+    this.keep(sql, keyOf(params), value);
+    this.checkedThisTurn = false;
+    return true;
+  }
+
   /** Told of every write statement before it runs; forgets what it may change. */
   written(sql: string): void {
+    const table = WRITTEN_TABLE.exec(sql)?.[1]?.toLowerCase();
+    if (table !== undefined) this.writes.set(table, (this.writes.get(table) ?? 0) + 1);
     if (this.size === 0) {
       // Nothing kept, but a read on its way must not keep what this write changes.
       this.generation += 1;
       return;
     }
-    const table = WRITTEN_TABLE.exec(sql)?.[1]?.toLowerCase();
     if (table === undefined || !UNCACHED_TABLES.has(table)) {
       this.forget();
       return;
@@ -156,9 +182,15 @@ export class ReadCache {
   /** Forgets every kept row (also when another process's change is heard of). */
   forget(): void {
     this.generation += 1;
+    this.forgets += 1;
     this.rows.clear();
     this.readersOf.clear();
     this.size = 0;
+  }
+
+  /** The writes so far to the table a SELECT reads. */
+  private writesTo(sql: string): number {
+    return this.writes.get(READ_TABLE.exec(sql)?.[1]?.toLowerCase() ?? '') ?? 0;
   }
 
   private checkOtherConnections(): void {
@@ -173,16 +205,17 @@ export class ReadCache {
   }
 }
 
+/** An answer kept before a write (`peek`), if one was, and the count of forgets then. */
+export interface KeptAnswer {
+  forgets: number;
+  /** Writes so far to the table the read reads. */
+  writes: number;
+  kept?: { value: unknown };
+}
+
 /** Where `answer` keeps its answers among the statements: no statement is this text. */
 const ANSWERS = '-- answers';
 
-/** `value` and every object and array in it, frozen (bigints and strings are already immutable). */
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  Object.freeze(value);
-  for (const inner of Object.values(value)) deepFreeze(inner);
-  return value;
-}
 
 /** One key per list of parameters; a non-string parameter is marked, so null and "" differ. */
 function keyOf(params: readonly unknown[]): string {

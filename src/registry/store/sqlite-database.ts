@@ -10,7 +10,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { accessSync, constants, existsSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'libsql';
-import type { Sql } from './database.js';
+import type { KeptRead, Sql } from './database.js';
 import { ReadCache, writesRows } from './read-cache.js';
 import { MIGRATIONS } from './schema.js';
 import { openingDataDirectory } from './storage-error.js';
@@ -158,6 +158,19 @@ export class SqliteDatabase implements Sql {
     return this.call(() => {
       this.written(sql);
       return this.counted(sql, this.statement(sql).run(...params).changes);
+    });
+  }
+
+  runKeeping<T>(sql: string, params: readonly unknown[], read: KeptRead<T>): Promise<void> {
+    return this.call(() => {
+      // Looked at and written in one call: nothing can write between the two.
+      const before = this.reads.peek(read.sql, read.params);
+      this.written(sql);
+      this.counted(sql, this.statement(sql).run(...params).changes);
+      this.afterCommit(() => {
+        const kept = before.kept !== undefined && this.reads.keepAfter(before, read.sql, read.params, read.next(before.kept.value as T | undefined));
+        if (!kept) read.otherwise();
+      });
     });
   }
 
