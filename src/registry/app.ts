@@ -21,6 +21,7 @@ import type { Heartbeat } from './feed/process-heartbeat.js';
 import { startFeed } from './feed/start-feed.js';
 import { ActivityLauncher } from './interactions/activities.js';
 import { DeadlineTimers } from './interactions/deadline-timers.js';
+import { InlineAnswers } from './interactions/inline-answers.js';
 import { InteractionLedger } from './interactions/ledger.js';
 import { DEFAULT_BODY_LIMIT, registerJsonBody } from './http/json-body.js';
 import { registerMultipartBodies } from './http/multipart-body.js';
@@ -77,6 +78,8 @@ export interface RegistryOptions {
   fetch?: typeof fetch;
   /** The endpoint's deadline; the service's 3 s by default. */
   deliveryTimeoutMs?: number;
+  /** The inline answers being applied (tests hold one to see who waits for it). */
+  inlineAnswers?: InlineAnswers;
   /** A gateway to use instead of the one built here (tests inject a fake, or a real one they drive). */
   gateway?: GatewayHub;
   /** The day's IDENTIFY budget `GET /gateway/bot` reports; give the same one to a gateway passed in. */
@@ -163,6 +166,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
     }),
     deadlineMs,
     deadlines: new DeadlineTimers(timers),
+    inlineAnswers: options.inlineAnswers ?? new InlineAnswers(),
     gateway,
     settings: options.settings ?? memorySettings(),
     redirects: options.redirects ?? new RedirectInbox(now),
@@ -191,6 +195,13 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   app.addHook('preClose', async () => endConnections());
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   connectFeed(app, context, feedHolder, options.heartbeat);
+  // An app's inline answer being applied comes before every request but an invocation
+  // (which goes ahead of Fastify, lean-route.ts): the app's next request must find it.
+  app.addHook('onRequest', (_request, _reply, done) => {
+    const settled = context.inlineAnswers.settled();
+    if (settled === undefined) done();
+    else void settled.then(() => done());
+  });
   registerJsonBody(app);
   registerMultipartBodies(app);
   registerCors(app);

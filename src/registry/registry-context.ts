@@ -14,6 +14,7 @@ import type { SettingsKeeper } from './host/settings-file.js';
 import type { RateLimiter } from './http/rate-limits.js';
 import type { ActivityLauncher } from './interactions/activities.js';
 import type { DeadlineTimers } from './interactions/deadline-timers.js';
+import type { InlineAnswers } from './interactions/inline-answers.js';
 import type { InteractionLedger } from './interactions/ledger.js';
 import type { Store } from './store/store.js';
 
@@ -35,6 +36,8 @@ export interface RegistryContext {
   deadlineMs: number;
   /** The timers of those deadlines, cancelled when the app closes. */
   deadlines: DeadlineTimers;
+  /** The apps' inline answers being applied: every request but an invocation waits for them (app.ts). */
+  inlineAnswers: InlineAnswers;
   /** Live sessions of bots and clients: where dispatches (INTERACTION_CREATE, client events) go. */
   gateway: GatewayHub;
   /** The client's settings (the host contract's readSettings/writeSettings). */

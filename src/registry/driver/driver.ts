@@ -20,6 +20,7 @@ import { DEFAULT_BODY_LIMIT } from '../http/json-body.js';
 import type { OriginSource } from '../http/request-origin.js';
 import { ServiceError } from '../http/service-error.js';
 import { appMessageView, findAppMessage } from '../interactions/app-messages.js';
+import { nextTurn } from '../interactions/inline-answers.js';
 import { invokeFor } from '../interactions/invoke-as-person.js';
 import { errorBodySentence } from '../interactions/refusal.js';
 import { locateChannel, type Location } from '../queries/command-index.js';
@@ -106,7 +107,7 @@ export class Driver {
 
   /** Waits up to `timeoutMs` for `wait`; `closed` resolves when the caller has gone away or the registry closes. */
   async wait(run: BookedRun, wait: DriverWait, count: number, timeoutMs: number, closed: Promise<void>): Promise<WaitAnswer> {
-    const verdict = await new Promise<ReturnType<typeof judge> | 'timeout'>((resolve) => {
+    const heard = await new Promise<ReturnType<typeof judge> | 'timeout'>((resolve) => {
       const now = judge(wait, count, this.book.outcome(run));
       if (now.state !== 'waiting') return resolve(now);
       const done = (result: ReturnType<typeof judge> | 'timeout') => {
@@ -121,6 +122,12 @@ export class Driver {
       });
       void closed.then(() => done('timeout'));
     });
+    // The event that settled the wait may be one of several an answer sends in one turn (its
+    // message, then its success and the callback's record): the run is judged and read once
+    // they are all in.
+    await nextTurn();
+    const settled = heard === 'timeout' ? heard : judge(wait, count, this.book.outcome(run));
+    const verdict = settled !== 'timeout' && settled.state === 'waiting' ? heard : settled;
     const body = await this.view(run);
     if (verdict !== 'timeout' && verdict.state === 'met') return { status: 200, body };
     const expected = `Expected ${describeWait(wait, count)} to ${run.label}`;

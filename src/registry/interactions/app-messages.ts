@@ -12,6 +12,7 @@ import type { FieldPath } from '../../shared/command-rules/error-tree.js';
 import type { MessageUpload } from '../http/request-files.js';
 import { prepareMessageFiles, storeMessageFiles, type FileRow, type OutgoingMessage } from '../services/message-files.js';
 import type { MessageRecord } from '../store/records.js';
+import { nextTurn } from './inline-answers.js';
 import type { InteractionRecord } from './ledger.js';
 import { MESSAGE_FLAGS, type MessageData } from './message-data.js';
 import { toChannel, toUser, type InteractionServices } from './services.js';
@@ -111,7 +112,10 @@ export async function sendAppMessage(
       ...(options.original || record.original_message_id === null ? {} : { original_response_message_id: record.original_message_id }),
     },
   };
+  // Stored and told on turns of their own: an invocation that has arrived meanwhile goes first (inline-answers.ts).
+  await nextTurn();
   await save(services, record, message, options.poll, options.files, true, options.storedWith);
+  await nextTurn();
   await publish(services, record, message, 'MESSAGE_CREATE', !options.poll);
   return message;
 }

@@ -10,6 +10,7 @@ import type { Store } from '../store/store.js';
 import type { ActivityProxy } from '../activity-proxy/activity-proxy.js';
 import type { ActivityLauncher } from './activities.js';
 import type { DeadlineTimers } from './deadline-timers.js';
+import type { InlineAnswers } from './inline-answers.js';
 import type { InteractionLedger } from './ledger.js';
 
 export interface InteractionServices {
@@ -28,6 +29,8 @@ export interface InteractionServices {
   deadlineMs: number;
   /** The deadlines' timers, cancelled when the registry closes. */
   deadlines: DeadlineTimers;
+  /** The apps' inline answers being applied, which every request but an invocation waits for. */
+  inlineAnswers: InlineAnswers;
   /** The change feed to the other processes on the store, once started; null when there are none to have. */
   feed?: ChangeFeed | null;
 }
