@@ -5,6 +5,11 @@
  */
 const encodings = new WeakMap<object, string>();
 
+/** Remembers `text` as `value`'s encoding: what JSON.stringify(value) gives, made another way (interactions/payload-template.ts). */
+export function rememberEncoding(value: object, text: string): void {
+  encodings.set(value, text);
+}
+
 /** JSON.stringify(value), encoded at the first call for this object and remembered while it lives. */
 export function encodedOnce(value: object): string {
   let text = encodings.get(value);

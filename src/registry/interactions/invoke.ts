@@ -23,7 +23,8 @@ import type { Store } from '../store/store.js';
 import { deliver, fail } from './deliver.js';
 import { launchActivity } from './launch.js';
 import type { InteractionRecord } from './ledger.js';
-import { contextAt, resolvedData, withLastMessage } from './payload-facts.js';
+import { contextAt, resolvedData, showsLastMessage, withLastMessage } from './payload-facts.js';
+import { fromTemplate, newTemplate, type Holes, type Made } from './payload-template.js';
 import { standingOf, type Standing } from './standing.js';
 import { toUser, type InteractionServices } from './services.js';
 import { componentSource } from './components.js';
@@ -214,21 +215,32 @@ async function startInteraction(
   const token = `aW50ZXJhY3Rpb246${id}:${randomText(32)}`;
   const guildId = location.kind === 'guild' ? location.guildId : null;
   const { channel, owners } = place;
-  const payload = interactionPayload({
-    id, token, applicationId: application.id, type: body.type, data: source.data, user: apiUser(user),
-    locale: user.locale ?? 'en-US', context: contextAt(location, application.id), authorizingIntegrationOwners: owners,
-    appPermissions: place.appPermissions,
-    channel: await withLastMessage(store, place.channelView, channel.id),
-    ...(location.kind === 'guild' && place.member ? { guild: { id: location.guild.id, locale: location.guild.locale, member: place.member } } : {}),
-    ...(source.message ? { message: source.message } : {}),
+  const locale = user.locale ?? 'en-US';
+  const make = async (holes: Holes): Promise<Made> => ({
+    payload: interactionPayload({
+      id: holes.id, token: holes.token, applicationId: application.id, type: body.type, data: source.data, user: apiUser(user),
+      locale, context: contextAt(location, application.id), authorizingIntegrationOwners: owners,
+      appPermissions: place.appPermissions,
+      channel: withLastMessage(place.channelView, holes.lastMessageId),
+      ...(location.kind === 'guild' && place.member ? { guild: { id: location.guild.id, locale: location.guild.locale, member: place.member } } : {}),
+      ...(source.message ? { message: source.message } : {}),
+    }),
+    metadata: interactionMetadata({ id: holes.id, type: body.type, user: apiUser(user), owners, ...await metadataFacts(services, user, application, body.type, source) }),
   });
+  const holes: Holes = { id, token, lastMessageId: showsLastMessage(place.channelView) ? await store.messages.lastMessageId(channel.id) : null };
+  // A command's payload is the last one's, but for its holes, when it is made of the same
+  // kept standing, language and kept (frozen) options (payload-template.ts): the person's
+  // record, the place and the command are all the standing's, kept until any of them changes.
+  const key = [locale, source.data];
+  const { payload, metadata } = body.type === 2 && !source.message && Object.isFrozen(source.data)
+    ? fromTemplate(standing, key, holes) ?? await newTemplate(standing, key, holes, make)
+    : await make(holes);
   const record: InteractionRecord = {
     id, token, application_id: application.id, type: body.type, user_id: user.id, guild_id: guildId,
     channel_id: channel.id, nonce: body.nonce ?? null, name: source.command?.definition.name ?? null,
     created_at: services.now(), response_type: null, answering: false, expired: false, original_message_id: null, refusal: null,
     source_message_id: source.messageId ?? null, followups: 0, user_installed_only: !('0' in owners),
-    authorizing_integration_owners: owners, payload, origin,
-    metadata: interactionMetadata({ id, type: body.type, user: apiUser(user), owners, ...await metadataFacts(services, user, application, body.type, source) }),
+    authorizing_integration_owners: owners, payload, origin, metadata,
   };
   // The row every later route reads, and the files it sends marked used; written once, or
   // kept back for the first answer (deliver.ts) when no file is marked.

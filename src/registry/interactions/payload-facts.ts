@@ -74,9 +74,14 @@ export async function payloadChannel(store: Store, channel: ChannelRecord, user:
   return { ...view, ...(channel.guild_id ? { guild_id: channel.guild_id } : {}), permissions: permissions.toString() };
 }
 
-/** `payloadChannel`'s view with the channel's last message as it is now, where the view has one (a category has none). */
-export async function withLastMessage(store: Store, view: Readonly<Record<string, unknown>>, channelId: string): Promise<Record<string, unknown>> {
-  return 'last_message_id' in view ? { ...view, last_message_id: await store.messages.lastMessageId(channelId) } : { ...view };
+/** Whether `payloadChannel`'s view has a last message (a category has none). */
+export function showsLastMessage(view: Readonly<Record<string, unknown>>): boolean {
+  return 'last_message_id' in view;
+}
+
+/** `payloadChannel`'s view with the channel's last message as it is now, where the view has one. */
+export function withLastMessage(view: Readonly<Record<string, unknown>>, lastMessageId: string | null): Record<string, unknown> {
+  return showsLastMessage(view) ? { ...view, last_message_id: lastMessageId } : { ...view };
 }
 
 /** The member object of the payload: the member, with their permissions in the channel. */
