@@ -51,7 +51,7 @@ import { registerHostAuthorizationRoutes } from './routes/host-authorization.js'
 import { registerHostSessionRoutes } from './routes/host-session.js';
 import { registerOAuthManagementRoutes } from './routes/management-oauth.js';
 import { registerHostSettingsRoutes } from './routes/host-settings.js';
-import { registerInteractionRoutes } from './routes/interactions.js';
+import { INVOCATIONS, registerInteractionRoutes } from './routes/interactions.js';
 import { registerInteractionWebhookRoutes } from './routes/interaction-webhooks.js';
 import { registerOAuthRoutes } from './routes/oauth.js';
 import { registerPermissionRoutes } from './routes/command-permissions.js';
@@ -196,9 +196,10 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   connectFeed(app, context, feedHolder, options.heartbeat);
   // An app's inline answer being applied comes before every request but an invocation
-  // (which goes ahead of Fastify, lean-route.ts): the app's next request must find it.
-  app.addHook('onRequest', (_request, _reply, done) => {
-    const settled = context.inlineAnswers.settled();
+  // (inline-answers.ts; on SQLite most come ahead of Fastify, lean-route.ts): the app's next
+  // request must find it.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const settled = request.method === 'POST' && request.routeOptions.url === INVOCATIONS ? undefined : context.inlineAnswers.settled();
     if (settled === undefined) done();
     else void settled.then(() => done());
   });

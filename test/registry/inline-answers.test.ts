@@ -9,9 +9,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { InlineAnswers, nextTurn } from '../../src/registry/interactions/inline-answers.js';
 import { answerJson, signatureCheckingBot, startBotServer, type BotHandler, type BotServer } from '../helpers/bot-server.js';
 import { builtRegistry, EXAMPLE, type ListeningRegistry } from '../helpers/listening-registry.js';
-import { testPostgresServer } from '../helpers/test-store.js';
-
-const onPostgres = testPostgresServer() !== undefined;
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -54,8 +51,7 @@ function send(url: string, method: string, body: string, headers: Record<string,
 const interactionsAt = (bot: BotServer) => bot.received.filter((request) => (JSON.parse(request.body) as { type: number }).type !== 1);
 
 describe('an inline answer being applied', () => {
-  // Invocations go ahead on the embedded store's lean route; on PostgreSQL they go through Fastify and wait as every request does.
-  it.skipIf(onPostgres)('holds every request but an invocation until it has been applied', async () => {
+  it('holds every request but an invocation until it has been applied', async () => {
     const inlineAnswers = new InlineAnswers();
     const { registry, bot, invocation } = await setUp((_request, response) => answerJson(response, 200, { type: 4, data: { content: 'pong' } }), inlineAnswers);
     const invoke = () => send(`${registry.url}/api/v10/interactions`, 'POST', invocation, { authorization: EXAMPLE.alice.token });

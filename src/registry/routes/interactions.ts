@@ -15,7 +15,8 @@ import { applyResponse } from '../interactions/respond.js';
 import { toUser } from '../interactions/services.js';
 import { booleanQuery } from './path-values.js';
 
-const INVOCATIONS = '/api/v10/interactions';
+/** The person route every interaction starts with. */
+export const INVOCATIONS = '/api/v10/interactions';
 
 export function registerInteractionRoutes(app: FastifyInstance, context: RegistryContext): void {
   resource(app, INVOCATIONS, {
