@@ -174,6 +174,12 @@ describe('the read cache behind a store', () => {
     return [first, second];
   }
 
+  /** A message of channel 5 with `id` as its id and content. */
+  const message = (id: string) => ({
+    id, channel_id: '5', author_id: '2', content: id, timestamp: '2024-01-01T00:00:00.000Z', edited_timestamp: null,
+    type: 0, flags: 0, embeds: [], components: [], attachments: [], application_id: null, webhook_id: null, interaction_metadata: null,
+  });
+
   /** Until each store knows what the other committed: its next turn (SQLite), or its feed caught up (PostgreSQL). */
   async function settled(): Promise<void> {
     await nextTurn();
@@ -195,10 +201,6 @@ describe('the read cache behind a store', () => {
   it('knows a channel\'s newest message through its own writes and deletes, and another registry\'s from the next turn', async () => {
     const [first, second] = await twoConnections();
     await first.world.putChannel({ id: '5', guild_id: '1', type: 0, name: 'general', parent_id: null, position: 0, nsfw: false });
-    const message = (id: string) => ({
-      id, channel_id: '5', author_id: '2', content: id, timestamp: '2024-01-01T00:00:00.000Z', edited_timestamp: null,
-      type: 0, flags: 0, embeds: [], components: [], attachments: [], application_id: null, webhook_id: null, interaction_metadata: null,
-    });
     expect(await first.messages.lastMessageId('5')).toBeNull();
     await first.messages.putMessage(message('10'));
     expect(await first.messages.lastMessageId('5')).toBe('10');
@@ -221,10 +223,6 @@ describe('the read cache behind a store', () => {
   it('keeps a channel\'s newest message through the messages put in it, and reads it again when that cannot be known', async () => {
     const [first, second] = await twoConnections();
     await first.world.putChannel({ id: '5', guild_id: '1', type: 0, name: 'general', parent_id: null, position: 0, nsfw: false });
-    const message = (id: string) => ({
-      id, channel_id: '5', author_id: '2', content: id, timestamp: '2024-01-01T00:00:00.000Z', edited_timestamp: null,
-      type: 0, flags: 0, embeds: [], components: [], attachments: [], application_id: null, webhook_id: null, interaction_metadata: null,
-    });
     await first.messages.putMessage(message('20'));
     await settled();
     expect(await first.messages.lastMessageId('5')).toBe('20');
@@ -252,10 +250,6 @@ describe('the read cache behind a store', () => {
   it.skipIf(onPostgres)('asks SQLite nothing for a channel\'s newest message after a message put in it', async () => {
     const [first] = await twoConnections();
     await first.world.putChannel({ id: '5', guild_id: '1', type: 0, name: 'general', parent_id: null, position: 0, nsfw: false });
-    const message = (id: string) => ({
-      id, channel_id: '5', author_id: '2', content: id, timestamp: '2024-01-01T00:00:00.000Z', edited_timestamp: null,
-      type: 0, flags: 0, embeds: [], components: [], attachments: [], application_id: null, webhook_id: null, interaction_metadata: null,
-    });
     expect(await first.messages.lastMessageId('5')).toBeNull();
     const statements = (first.sql as unknown as { statements: Map<string, { get: (...params: unknown[]) => unknown }> }).statements;
     const [, newest] = [...statements].find(([sql]) => sql.startsWith('SELECT id FROM messages WHERE channel_id')) ?? [];
