@@ -135,9 +135,9 @@ export class ReadCache {
   /**
    * Keeps `value` for `sql` with `params`, as of a commit that wrote it: only if the one
    * write to the table `sql` reads since `from` is that write, nothing was forgotten, and
-   * no transaction runs; false otherwise (the caller reads it again). The next cached read looks for other
-   * connections' commits again, even in this turn: one may have landed before the write,
-   * which `value` (made from the answer kept before it) would not show.
+   * no transaction runs; false otherwise (the caller reads it again). The next cached read
+   * looks for other connections' commits again, even in this turn: one may have landed
+   * before the write, which `value` (made from the answer kept before it) would not show.
    */
   keepAfter(from: KeptAnswer, sql: string, params: readonly unknown[], value: unknown): boolean {
     if (this.forgets !== from.forgets || this.writesTo(sql) !== from.writes + 1 || this.source.inTransaction()) return false;
