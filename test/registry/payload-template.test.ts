@@ -59,7 +59,7 @@ describe('a payload template', () => {
   });
 });
 
-// Commands whose options name no id: their checked options are kept (invoke.ts), and so can be their payload.
+// A command whose options name no id: its checked options are kept (invoke.ts), and so can be its payload.
 describe('the payloads of a person\'s commands, one after another', () => {
   const closers: Array<() => Promise<void>> = [];
   afterEach(async () => {
@@ -75,11 +75,11 @@ describe('the payloads of a person\'s commands, one after another', () => {
     await registry.store.world.setInteractionsEndpoint(EXAMPLE.app.id, bot.url);
     const command = (await registry.app.inject({
       method: 'POST', url: `/api/v10/applications/${EXAMPLE.app.id}/guilds/${EXAMPLE.guild}/commands`,
-      headers: { authorization: `Bot ${EXAMPLE.app.token}` }, payload: { name: 'ping', description: 'Answers pong' },
+      headers: { authorization: `Bot ${EXAMPLE.app.token}` }, payload: { name: 'say', description: 'Says', options: [{ name: 'text', type: 3, description: 'What' }] },
     })).json<{ id: string; name: string; version: string }>();
     const body = JSON.stringify({
       type: 2, application_id: EXAMPLE.app.id, guild_id: EXAMPLE.guild, channel_id: EXAMPLE.general,
-      data: { id: command.id, name: command.name, type: 1, version: command.version },
+      data: { id: command.id, name: command.name, type: 1, version: command.version, options: [{ name: 'text', type: 3, value: 'quote " and é' }] },
     });
     const delivered = () => bot.received.filter((request) => (JSON.parse(request.body) as { type: number }).type === 2);
     const invoke = async (headers: Record<string, string> = {}) => {
@@ -119,7 +119,20 @@ describe('the payloads of a person\'s commands, one after another', () => {
     }
     // Each names the message the last one's answer made.
     expect((third.channel as { last_message_id: string }).last_message_id).not.toBe((second.channel as { last_message_id: string }).last_message_id);
-    expect(first.data).toMatchObject({ name: 'ping', type: 1 });
+    expect(first.data).toMatchObject({ name: 'say', options: [{ name: 'text', type: 3, value: 'quote " and é' }] });
+  });
+
+  it('looks nothing up for options that name no id (not their types)', async () => {
+    const { registry, invoke } = await setUp();
+    await invoke();
+    const asked: string[] = [];
+    const role = registry.store.world.role.bind(registry.store.world);
+    registry.store.world.role = async (id: string) => {
+      asked.push(id);
+      return await role(id);
+    };
+    await invoke();
+    expect(asked).toEqual([]);
   });
 
   it('makes a new payload for another language, another person, or when the channel or the person changes', async () => {

@@ -96,8 +96,9 @@ export async function invoke(
     refuse(services, user, nonce, 'permission', 'Permission Denied: using a user command needs SEND_MESSAGES in the channel.', new ServiceError('missingPermissions'));
   }
   const kind = body.type === 4 ? 'autocomplete' : 'command';
-  // The rules look up the ids in option values and a context menu's target, nothing else of `data`.
-  const ids = candidateIds([body.data.options, body.data.target_id]);
+  // The rules look up the ids in option values and a context menu's target, nothing else of
+  // `data` (not the options' types): options that name no id keep their checks (checkedWithoutIds).
+  const ids = candidateIds([optionValues(body.data.options), body.data.target_id]);
   const options = ids.length === 0
     ? await checkedWithoutIds(store, command, body.data, kind)
     : checkOptions(command, body.data, kind, await lookupsOf(store, user, body, guildId, ids));
@@ -146,6 +147,16 @@ async function lookupsOf(store: Store, user: UserRecord, body: InvokeBody, guild
     },
     attachment: (id) => uploads(id) === true,
   };
+}
+
+/** The values of `options` and of the options nested in them (a subcommand's, a group's). */
+function optionValues(options: unknown, depth = 0): unknown[] {
+  if (!Array.isArray(options) || depth > 2) return [];
+  return options.flatMap((option: unknown) => {
+    if (typeof option !== 'object' || option === null) return [];
+    const { value, options: nested } = option as { value?: unknown; options?: unknown };
+    return [value, ...optionValues(nested, depth + 1)];
+  });
 }
 
 /** Nothing to look up: options that name no id. */
