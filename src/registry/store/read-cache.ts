@@ -205,7 +205,7 @@ export class ReadCache {
   }
 }
 
-/** An answer kept before a write (`peek`), if one was, and the count of forgets then. */
+/** An answer kept before a write (`peek`), if one was, and the counts of forgets and of writes to its table then. */
 export interface KeptAnswer {
   forgets: number;
   /** Writes so far to the table the read reads. */
@@ -215,7 +215,6 @@ export interface KeptAnswer {
 
 /** Where `answer` keeps its answers among the statements: no statement is this text. */
 const ANSWERS = '-- answers';
-
 
 /** One key per list of parameters; a non-string parameter is marked, so null and "" differ. */
 function keyOf(params: readonly unknown[]): string {

@@ -147,26 +147,27 @@ export class SqliteDatabase implements Sql {
     return changes;
   }
 
+  /** Runs a write statement now (inside `call`): told to the read cache first, its commit counted; answers the rows it changed. */
+  private write(sql: string, params: readonly unknown[]): number {
+    this.written(sql);
+    return this.counted(sql, this.statement(sql).run(...params).changes);
+  }
+
   run(sql: string, ...params: unknown[]): Promise<void> {
     return this.call(() => {
-      this.written(sql);
-      this.counted(sql, this.statement(sql).run(...params).changes);
+      this.write(sql, params);
     });
   }
 
   change(sql: string, ...params: unknown[]): Promise<number> {
-    return this.call(() => {
-      this.written(sql);
-      return this.counted(sql, this.statement(sql).run(...params).changes);
-    });
+    return this.call(() => this.write(sql, params));
   }
 
   runKeeping<T>(sql: string, params: readonly unknown[], read: KeptRead<T>): Promise<void> {
     return this.call(() => {
       // Looked at and written in one call: nothing can write between the two.
       const before = this.reads.peek(read.sql, read.params);
-      this.written(sql);
-      this.counted(sql, this.statement(sql).run(...params).changes);
+      this.write(sql, params);
       this.afterCommit(() => {
         const kept = before.kept !== undefined && this.reads.keepAfter(before, read.sql, read.params, read.next(before.kept.value as T | undefined));
         if (!kept) read.otherwise();
