@@ -11,12 +11,12 @@
  * whole list) name a key: those take turns, in this process and then on a session advisory
  * lock across processes, so a hundred concurrent writers queue instead of retrying in a storm.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import { pgDriver } from './pg-driver.js';
 import type { Sql } from './database.js';
 import { KeyedTurns } from './keyed-turns.js';
 import { ReadCache } from './read-cache.js';
+import { TransactionScopes } from './transaction-scopes.js';
 
 /** Serialization failure and deadlock: the transaction is retried. */
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -64,7 +64,7 @@ const types = {
 export class PostgresDatabase implements Sql {
   readonly dialect = 'postgres';
   private readonly texts = new Map<string, string>();
-  private readonly scope = new AsyncLocalStorage<TransactionScope>();
+  private readonly scope = new TransactionScopes<TransactionScope>();
   private readonly reads: ReadCache;
   /** Keyed transactions of this process, one at a time a key, before any waits on the server's lock with a pooled connection. */
   private readonly turns = new KeyedTurns();
@@ -73,7 +73,7 @@ export class PostgresDatabase implements Sql {
 
   /** `processId` names this process's connections (application_name), so the change feed can tell its own writes apart. */
   constructor(readonly pool: pg.Pool, readonly url: string, readonly processId: string) {
-    this.reads = new ReadCache({ dataVersion: () => this.remoteVersion, inTransaction: () => this.scope.getStore() !== undefined });
+    this.reads = new ReadCache({ dataVersion: () => this.remoteVersion, inTransaction: () => this.scope.current() !== undefined });
   }
 
   private text(sql: string): string {
@@ -92,7 +92,7 @@ export class PostgresDatabase implements Sql {
     if (READ.test(sql) && params.some((param) => typeof param === 'string' && param.includes('\u0000'))) {
       return { rows: [], rowCount: 0, command: 'SELECT', oid: 0, fields: [] };
     }
-    const runner = this.scope.getStore()?.client ?? this.pool;
+    const runner = this.scope.current()?.client ?? this.pool;
     return runner.query<T & pg.QueryResultRow>(this.text(sql), params as unknown[]);
   }
 
@@ -113,7 +113,7 @@ export class PostgresDatabase implements Sql {
    */
   private async write(sql: string, params: readonly unknown[]): Promise<pg.QueryResult> {
     this.reads.written(sql);
-    const scope = this.scope.getStore();
+    const scope = this.scope.current();
     const result = await this.query(sql, params);
     if (scope) scope.written.push(sql);
     else this.reads.written(sql);
@@ -146,7 +146,7 @@ export class PostgresDatabase implements Sql {
   }
 
   async transaction<T>(work: () => Promise<T>, key?: string): Promise<T> {
-    if (this.scope.getStore() !== undefined) return work();
+    if (this.scope.current() !== undefined) return work();
     if (key === undefined) return this.attempts(work);
     return this.turns.take(key, async () => {
       // Outside the transaction, so its snapshot is taken after the previous holder's commit.
@@ -191,7 +191,7 @@ export class PostgresDatabase implements Sql {
   }
 
   afterCommit(action: () => void): void {
-    const scope = this.scope.getStore();
+    const scope = this.scope.current();
     if (scope) scope.afterCommit.push(action);
     else action();
   }

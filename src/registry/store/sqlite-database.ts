@@ -6,7 +6,6 @@
  * transaction runs (its `work` awaits between statements), every call from outside it waits
  * for the gate to open, so no other request sees its half-done writes or writes into it.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { accessSync, constants, existsSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'libsql';
@@ -14,6 +13,7 @@ import type { KeptRead, Sql } from './database.js';
 import { ReadCache, writesRows } from './read-cache.js';
 import { MIGRATIONS } from './schema.js';
 import { openingDataDirectory } from './storage-error.js';
+import { TransactionScopes } from './transaction-scopes.js';
 import { WalHeader } from './wal-header.js';
 
 export type SqliteConnection = InstanceType<typeof Database>;
@@ -35,7 +35,7 @@ export class SqliteDatabase implements Sql {
   readonly dialect = 'sqlite';
   private readonly statements = new Map<string, Statement>();
   private readonly reads: ReadCache;
-  private readonly scope = new AsyncLocalStorage<TransactionScope>();
+  private readonly scope = new TransactionScopes<TransactionScope>();
   /** Settles when the running transaction ends; null when none runs. */
   private gate: Promise<void> | null = null;
 
@@ -111,7 +111,7 @@ export class SqliteDatabase implements Sql {
 
   /** Whether a call must wait: a transaction runs, and the call is not part of it. */
   private blocked(): boolean {
-    return this.gate !== null && this.scope.getStore() === undefined;
+    return this.gate !== null && this.scope.current() === undefined;
   }
 
   /** Runs `work` as soon as the gate is open, in the same turn as the check that saw it open. */
@@ -202,7 +202,7 @@ export class SqliteDatabase implements Sql {
    * its turn at the gate, so a key (database.ts) adds nothing here.
    */
   async transaction<T>(work: () => Promise<T>): Promise<T> {
-    if (this.scope.getStore() !== undefined) return work();
+    if (this.scope.current() !== undefined) return work();
     // Checked and taken in one turn, so two transactions waiting on one gate cannot both take it.
     while (this.gate !== null) await this.gate;
     let open!: () => void;
@@ -216,16 +216,12 @@ export class SqliteDatabase implements Sql {
       return result;
     } finally {
       this.gate = null;
-      // No transaction runs now, so no scope is needed until the next: while a scope is
-      // enabled, Node tracks it through every promise the registry makes (async hooks), a
-      // tax on every request that the delivery benchmark's profile shows.
-      this.scope.disable();
       open();
     }
   }
 
   afterCommit(action: () => void): void {
-    const scope = this.scope.getStore();
+    const scope = this.scope.current();
     if (scope) scope.afterCommit.push(action);
     else action();
   }
