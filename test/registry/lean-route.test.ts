@@ -6,6 +6,7 @@
  * is not plain goes on to Fastify.
  */
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtRegistry, EXAMPLE, type ListeningRegistry } from '../helpers/listening-registry.js';
 import { comparable, type Answer } from '../helpers/route-answers.js';
@@ -93,5 +94,24 @@ describe('an invocation answered ahead of Fastify', () => {
     expect((await overSocket(person(), '')).status).toBe(400);
     expect((await overSocket(person(), invocation(), '/api/v10/interactions?x=1')).status).toBe(204);
     expect(throughFastify).toBe(before + 4);
+  });
+
+  it('reads a body that arrives in pieces whole, a character split between them included', async () => {
+    // A nonce of 25 characters, the last two bytes long: decoded a piece at a time, its halves
+    // would be two replacement characters, 26 in all, and refused as too long (50035).
+    const body = Buffer.from(invocation({}, { nonce: `${'n'.repeat(24)}é` }));
+    const cut = body.length - 3;
+    expect([body[cut - 1], body[cut]]).toEqual([...Buffer.from('é')]);
+    const url = new URL(registry.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect({ host: url.hostname, port: Number(url.port), noDelay: true });
+      let text = '';
+      socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve(text)).on('error', reject);
+      socket.write(`POST /api/v10/interactions HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\n`
+        + `Authorization: ${EXAMPLE.alice.token}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+      socket.write(body.subarray(0, cut));
+      setTimeout(() => socket.write(body.subarray(cut)), 50);
+    });
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 204 No Content');
   });
 });

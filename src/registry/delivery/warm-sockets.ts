@@ -45,6 +45,10 @@ export function postWarm(request: WarmRequest): Promise<ReadAnswer> {
     if (request.signal?.aborted) return reject(abortError());
     const endpoint = `${request.host}:${request.port}`;
     const socket = takeIdle(endpoint) ?? open(request.host, request.port);
+    // Written first, in one write for head and body as node:http joins them (one packet for a
+    // small delivery); what reads the answer is set up after, as no answer can come before
+    // this turn ends: the app's copy waits for none of it.
+    socket.write(request.head + request.body);
     const reader = new AnswerReader(request.maxAnswerBytes, request.tooLarge);
     let settled = false;
     const settle = (error: Error | null, answer?: ReadAnswer) => {
@@ -75,8 +79,6 @@ export function postWarm(request: WarmRequest): Promise<ReadAnswer> {
     const onError = (error: Error) => settle(error);
     const unwatch = watchDeadline(request.timeoutMs, request.signal, settle, request.timers);
     socket.on('data', onData).on('end', onEnd).on('close', onEnd).on('error', onError);
-    // One write for head and body, as node:http joins them: one packet for a small delivery.
-    socket.write(request.head + request.body);
   });
 }
 

@@ -48,15 +48,16 @@ export function answerAheadOfFastify(
       return;
     }
     const lean: LeanRequest = { headers: request.headers, url, protocol: 'http', socket: request.socket };
-    const cors = crossOriginHeaders(lean);
-    let text = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (text += chunk));
+    // Bytes, decoded once whole (as a decoder across chunks would): a small body is one chunk.
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      const text = (chunks.length === 1 ? chunks[0] as Buffer : Buffer.concat(chunks)).toString('utf8');
       (async () => handle(lean, parseJsonBody(text)))().then(
-        () => response.writeHead(204, cors).end(),
+        () => response.writeHead(204, crossOriginHeaders(lean)).end(),
         (error: unknown) => {
           const known = serviceErrorOf(error);
+          const cors = crossOriginHeaders(lean);
           // As the app's error handler: a 500 is the registry's own fault, logged with its cause.
           if (known.status === 500) app.log.error({ err: error }, 'request failed');
           const body = JSON.stringify(known.body());
