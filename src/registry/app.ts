@@ -15,7 +15,7 @@ import { EventBus } from './events.js';
 import { createGateway } from './gateway/gateway.js';
 import type { GatewayHub } from './gateway/hub.js';
 import { SessionStarts } from './gateway/session-starts.js';
-import { relayBus, type ChangeFeed } from './feed/change-feed.js';
+import { relayBus, waitsForFeed, type ChangeFeed } from './feed/change-feed.js';
 import { sessionRegistry } from './feed/gateway-sessions.js';
 import type { Heartbeat } from './feed/process-heartbeat.js';
 import { startFeed } from './feed/start-feed.js';
@@ -118,7 +118,7 @@ function connectFeed(app: FastifyInstance, context: RegistryContext, holder: { f
     holder.feed = feed;
     context.feed = feed;
   });
-  if (context.store.sql.dialect === 'postgres') {
+  if (waitsForFeed(context.store)) {
     app.addHook('onRequest', async () => {
       await context.feed?.caughtUp();
     });
@@ -196,7 +196,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   connectFeed(app, context, feedHolder, options.heartbeat);
   // An app's inline answer being applied comes before every request but an invocation
-  // (inline-answers.ts; on SQLite most come ahead of Fastify, lean-route.ts): the app's next
+  // (inline-answers.ts; most come ahead of Fastify, lean-route.ts): the app's next
   // request must find it.
   app.addHook('onRequest', (request, _reply, done) => {
     const settled = request.method === 'POST' && request.routeOptions.url === INVOCATIONS ? undefined : context.inlineAnswers.settled();

@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { ClientSession, fromInteraction, indexed } from '../helpers/client-session.js';
+import { ClientSession, fromInteraction, indexed, type IndexedCommand } from '../helpers/client-session.js';
 import { EXAMPLE } from '../helpers/listening-registry.js';
 import { cleanupRegistryProcesses, EXAMPLE_WORLD } from '../helpers/registry-process.js';
 import { readWorldFile } from '../../src/registry/start.js';
@@ -53,6 +53,35 @@ describe('a team registry: two processes on one PostgreSQL database', () => {
       // At once, no waiting: A's caches were warm and must not answer the old list.
       expect(await names(a!.url)).toEqual([...round].sort());
       expect(await index(a!.url)).toEqual([...round].sort());
+    }
+  });
+
+  it('delivers an invocation on one process only once it has heard what the other committed before it', async () => {
+    const { url, processes: [a, b] } = await startTeam(2);
+    const alice = await ClientSession.open(b!.url, EXAMPLE.alice.token);
+    const server = new pg.Client({ connectionString: url });
+    await server.connect();
+    // Catching up is a round trip on the process's listening connection, the empty statement (postgres-feed.ts): the server shows when it came last.
+    const lastCatchUp = async () => (await server.query<{ at: Date | null }>(
+      "SELECT max(query_start) AS at FROM pg_stat_activity WHERE datname = current_database() AND query = ''",
+    )).rows[0]?.at?.getTime() ?? 0;
+    try {
+      const where = { guildId: EXAMPLE.guild, channelId: EXAMPLE.general };
+      let previous: IndexedCommand | undefined;
+      for (const round of [1, 2, 3]) {
+        // A's overwrite removes the last round's command, which B has just delivered (its standing kept).
+        const put = await call(a!.url, 'PUT', `/api/v10/applications/${EXAMPLE.app.id}/guilds/${EXAMPLE.guild}/commands`, [{ name: `round-${round}`, description: 'Replaced each round' }]);
+        expect(put.status).toBe(200);
+        const before = await lastCatchUp();
+        if (previous) expect((await alice.invoke(previous, { ...where, nonce: `old-${round}` })).status).toBe(404);
+        const [command] = put.body as IndexedCommand[];
+        expect((await alice.invoke(command!, { ...where, nonce: `new-${round}` })).status).toBe(204);
+        expect(await lastCatchUp()).toBeGreaterThan(before);
+        previous = command;
+      }
+    } finally {
+      await server.end();
+      await alice.close();
     }
   });
 

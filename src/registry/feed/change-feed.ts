@@ -32,6 +32,15 @@ export interface ChangeFeed {
   close(): Promise<void>;
 }
 
+/**
+ * Whether a request waits for the feed to have caught up before it is served: with
+ * PostgreSQL, which tells other processes' commits only through the feed. SQLite's read
+ * cache sees them itself (read-cache.ts), so there no request waits.
+ */
+export function waitsForFeed(store: Store): boolean {
+  return store.sql.dialect === 'postgres';
+}
+
 /** Every bus event that crosses: all of them. */
 const EVENTS: ReadonlyArray<keyof RegistryEvents> = [
   'commandsChanged', 'permissionsChanged', 'clientEvent', 'worldChanged', 'guildEdited', 'botTokenReset', 'personLeft',

@@ -5,7 +5,7 @@
  * it: a person or a test sending commands one after another sends the next while the last
  * one's answer is still being stored, and on a busy machine that wait was a tenth of the
  * delivery's time as a user measures it (docs/benchmarks.md). Only invocations go ahead
- * (the person route, on SQLite mostly on its lean path, http/lean-route.ts): every other
+ * (the person route, mostly on its lean path, http/lean-route.ts): every other
  * request waits for the answers in flight when it came (`settled`, app.ts). For the app
  * its answer was given when it sent it, so its next request (an edit of @original, a
  * follow-up) must find it applied, and so must anyone who reads.

@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { RegistryContext } from '../registry-context.js';
-import { answerAheadOfFastify } from '../http/lean-route.js';
+import { waitsForFeed } from '../feed/change-feed.js';
+import { answerAheadOfFastify, type LeanRequest } from '../http/lean-route.js';
 import { requestUpload } from '../http/request-files.js';
 import { resource } from '../http/resource.js';
 import { ServiceError } from '../http/service-error.js';
@@ -25,8 +26,13 @@ export function registerInteractionRoutes(app: FastifyInstance, context: Registr
       return reply.code(204).send();
     },
   });
-  // The same route's plain requests, answered ahead of Fastify on the embedded store (lean-route.ts).
-  if (context.store.sql.dialect === 'sqlite') answerAheadOfFastify(app, 'POST', INVOCATIONS, (request, body) => invokeFor(context, request, body));
+  // The same route's plain requests, answered ahead of Fastify (lean-route.ts), after the
+  // feed has caught up where every request through Fastify waits for it (app.ts).
+  const invoke = (request: LeanRequest, body: unknown) => invokeFor(context, request, body);
+  answerAheadOfFastify(app, 'POST', INVOCATIONS, waitsForFeed(context.store) ? async (request, body) => {
+    await context.feed?.caughtUp();
+    await invoke(request, body);
+  } : invoke);
 
   resource(app, '/api/v10/interactions/:interactionId/:token/callback', {
     POST: async (request, reply) => {
