@@ -4,8 +4,8 @@
  * While one is enabled Node tracks it through every promise the process makes (async hooks),
  * a tax on every request, in a transaction or not: the delivery benchmark's profile showed it
  * on SQLite, the team reads' profile on PostgreSQL, where it stayed on from the first
- * transaction and took a tenth of a reading process's time (docs/benchmarks.md). PostgreSQL's
- * transactions overlap, so the last one to end turns it off.
+ * transaction and a team process read a fifth slower for it (docs/benchmarks.md).
+ * PostgreSQL's transactions overlap, so the last one to end turns it off.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
