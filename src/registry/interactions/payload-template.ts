@@ -11,7 +11,7 @@ import type { StoredInteractionMetadata } from '../domain/interaction-metadata.j
 import { rememberEncoding } from '../domain/encoded-once.js';
 import { randomText } from '../store/secrets.js';
 import { deepFreeze } from '../domain/deep-freeze.js';
-import { showsLastMessage } from './payload-facts.js';
+import { withLastMessage } from './payload-facts.js';
 
 /** What a payload is made of besides its holes, compared part by part by identity: kept (frozen) answers and plain values. */
 export type TemplateKey = readonly unknown[];
@@ -78,10 +78,8 @@ async function cut(key: TemplateKey, make: (holes: Holes) => Promise<Made>): Pro
 /** The template's payload and metadata with `holes` put in, the payload's text remembered as its encoding. */
 function fill(template: Template, holes: Holes): Made {
   const { payload, metadata } = template.made;
-  const channel = payload.channel as Record<string, unknown>;
   const filled = {
-    ...payload, id: holes.id, token: holes.token,
-    channel: showsLastMessage(channel) ? { ...channel, last_message_id: holes.lastMessageId } : channel,
+    ...payload, id: holes.id, token: holes.token, channel: withLastMessage(payload.channel as Record<string, unknown>, holes.lastMessageId),
   };
   const values: Record<string, string> = { id: JSON.stringify(holes.id), token: JSON.stringify(holes.token), last: JSON.stringify(holes.lastMessageId) };
   let text = '';
