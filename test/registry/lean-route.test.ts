@@ -5,8 +5,10 @@
  * CORS included, for an accepted invocation and for every kind of refusal; a request that
  * is not plain goes on to Fastify.
  */
+import { EventEmitter } from 'node:events';
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
-import { connect } from 'node:net';
+import { connect, Socket } from 'node:net';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtRegistry, EXAMPLE, type ListeningRegistry } from '../helpers/listening-registry.js';
 import { comparable, type Answer } from '../helpers/route-answers.js';
@@ -108,5 +110,22 @@ describe('an invocation answered ahead of Fastify', () => {
       setTimeout(() => socket.write(body.subarray(cut)), 50);
     });
     expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 204 No Content');
+  });
+
+  it('takes a body once its Content-Length has arrived, before its stream ends', async () => {
+    // The stream's `end` comes a tick or more after the last byte: the invocation does not wait for it.
+    const body = Buffer.from(invocation());
+    const request = Object.assign(new Readable({ read: () => undefined }), {
+      method: 'POST', url: '/api/v10/interactions', socket: new Socket(),
+      headers: { host: new URL(registry.url).host, 'content-type': 'application/json', 'content-length': String(body.length), authorization: EXAMPLE.alice.token },
+    });
+    const status = new Promise<number>((resolve) => {
+      const response = Object.assign(new EventEmitter(), { writeHead: (code: number) => ({ end: () => resolve(code) }) });
+      registry.app.server.emit('request', request, response);
+    });
+    request.push(body.subarray(0, 10));
+    request.push(body.subarray(10));
+    expect(await status).toBe(204);
+    expect(request.readableEnded).toBe(false);
   });
 });

@@ -49,9 +49,15 @@ export function answerAheadOfFastify(
     }
     const lean: LeanRequest = { headers: request.headers, url, protocol: 'http', socket: request.socket };
     // Bytes, decoded once whole (as a decoder across chunks would): a small body is one chunk.
+    // The body is whole once its Content-Length has arrived (the parser passes no byte beyond
+    // it): taken then, not at `end`, which the stream emits on a later tick.
+    const length = Number(request.headers['content-length']);
     const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
+    let received = 0;
+    request.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      received += chunk.length;
+      if (received !== length) return;
       const text = (chunks.length === 1 ? chunks[0] as Buffer : Buffer.concat(chunks)).toString('utf8');
       (async () => handle(lean, parseJsonBody(text)))().then(
         () => response.writeHead(204, crossOriginHeaders(lean)).end(),
