@@ -1,12 +1,12 @@
 /**
  * An interaction's row on a registry alone on its SQLite store: kept back after an HTTP
- * delivery and written with the first answer (InteractionStore.addLater), so that an inline
- * answer's row, answer and message are one commit, while every other use of the store finds
- * the row as if it had been written at once. PostgreSQL (a team) writes the row before the
- * delivery, and never keeps one back.
+ * delivery (InteractionStore.addLater), answered in memory by an inline answer whose message
+ * commits alone, and written a moment later with the others answered meanwhile, or by the
+ * store's close; every other use of the store finds the row as if it had been written at once.
+ * PostgreSQL (a team) writes the row before the delivery, and never keeps one back.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { InteractionRecord } from '../../src/registry/store/interaction-store.js';
+import { KEPT_ANSWERS_WRITTEN_WITHIN_MS, type InteractionRecord } from '../../src/registry/store/interaction-store.js';
 import type { SqliteDatabase } from '../../src/registry/store/sqlite-database.js';
 import type { Store } from '../../src/registry/store/store.js';
 import { answerJson, signatureCheckingBot, startBotServer, type BotHandler, type BotServer } from '../helpers/bot-server.js';
@@ -34,6 +34,15 @@ function interaction(id: string): InteractionRecord {
 /** The row as it is in the database, read past the interaction store (which would write kept rows first). */
 function row(store: Store, id: string): Promise<{ response_type: number | null; original_message_id: string | null; expired: number } | undefined> {
   return store.sql.get('SELECT response_type, original_message_id, expired FROM interactions WHERE id = ?', id);
+}
+
+/** The row once something has written it, waited for without using the interaction store (whose every use writes kept rows). */
+async function writtenRow(store: Store, id: string): ReturnType<typeof row> {
+  for (;;) {
+    const found = await row(store, id);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, KEPT_ANSWERS_WRITTEN_WITHIN_MS / 4));
+  }
 }
 
 /** Each write statement the store runs, with the transaction it runs in (counted by BEGIN; 0 outside one). */
@@ -74,7 +83,7 @@ async function invoke(harness: Harness, name: string): Promise<string> {
 }
 
 describe.skipIf(onPostgres)('an interaction\'s row on a registry alone on SQLite', () => {
-  it('is written with an inline answer and its message, in one transaction', async () => {
+  it('is answered with an inline answer whose message commits alone, and written soon after', async () => {
     const harness = await interactionHarness();
     await httpApp(harness, (_request, response) => answerJson(response, 200, { type: 4, data: { content: 'pong' } }));
     // The first delivery verifies the endpoint: the one looked at comes after it.
@@ -83,12 +92,14 @@ describe.skipIf(onPostgres)('an interaction\'s row on a registry alone on SQLite
     const log = writeLog(harness.registry.store);
     const id = await invoke(harness, 'second');
     await harness.event('INTERACTION_SUCCESS', (data) => data.id === id);
-    const interactionRow = log.find((entry) => entry.statement === 'INSERT INTO interactions');
     const message = log.find((entry) => entry.statement === 'INSERT INTO messages');
-    expect(interactionRow?.transaction).toBeGreaterThan(0);
-    expect(interactionRow?.transaction).toBe(message?.transaction);
+    expect(message?.transaction).toBeGreaterThan(0);
+    expect(log.filter((entry) => entry.transaction === message?.transaction).map((entry) => entry.statement)).toEqual(['INSERT INTO messages']);
+    // Written by nothing but the wait, answered, with no UPDATE.
+    expect(await writtenRow(harness.registry.store, id)).toMatchObject({ response_type: 4, expired: 0, original_message_id: expect.any(String) });
+    const interactionRow = log.find((entry) => entry.statement === 'INSERT INTO interactions');
+    expect(interactionRow?.transaction).toBeGreaterThan(message?.transaction ?? 0);
     expect(log.filter((entry) => entry.statement.startsWith('UPDATE interactions'))).toEqual([]);
-    expect(await row(harness.registry.store, id)).toMatchObject({ response_type: 4, expired: 0, original_message_id: expect.any(String) });
   });
 
   it('is written as soon as the delivery answers without a message of its own', async () => {
@@ -111,13 +122,55 @@ describe.skipIf(onPostgres)('an interaction row kept back', () => {
     interactions.addLater(interaction('1'));
     expect(await row(store, '1')).toBeUndefined();
     expect(await store.transaction(async () => await interactions.answerFirst('1', 4, 'm1'))).toBe(true);
-    expect(await row(store, '1')).toMatchObject({ response_type: 4, original_message_id: 'm1', expired: 0 });
+    // Answered in memory: a second answer is refused before the row is written.
+    expect(await row(store, '1')).toBeUndefined();
     expect(await interactions.answerFirst('1', 4, 'm2')).toBe(false);
+    expect(await interactions.byToken('token-1')).toMatchObject({ response_type: 4, original_message_id: 'm1' });
+    expect(await row(store, '1')).toMatchObject({ response_type: 4, original_message_id: 'm1', expired: 0 });
 
     interactions.addLater(interaction('2'));
     expect(await interactions.expire('2')).toBe(true);
     expect(await row(store, '2')).toMatchObject({ response_type: null, expired: 1 });
     expect(await interactions.answerFirst('2', 4, 'm3')).toBe(false);
+    await store.close();
+  });
+
+  it('writes the rows answered meanwhile together, soon, with nothing else using the store', async () => {
+    const store = await testStore();
+    const interactions = store.interactions;
+    const log = writeLog(store);
+    for (const id of ['1', '2']) {
+      interactions.addLater(interaction(id));
+      expect(await store.transaction(async () => await interactions.answerFirst(id, 4, `m${id}`))).toBe(true);
+    }
+    expect(await writtenRow(store, '2')).toMatchObject({ response_type: 4, original_message_id: 'm2' });
+    expect(await row(store, '1')).toMatchObject({ response_type: 4, original_message_id: 'm1' });
+    const written = log.filter((entry) => entry.statement === 'INSERT INTO interactions');
+    expect(written).toHaveLength(2);
+    expect(new Set(written.map((entry) => entry.transaction)).size).toBe(1);
+    await store.close();
+  });
+
+  it('writes an answered row when the store closes', async () => {
+    const store = await testStore();
+    const log = writeLog(store);
+    store.interactions.addLater(interaction('1'));
+    expect(await store.transaction(async () => await store.interactions.answerFirst('1', 4, 'm1'))).toBe(true);
+    await store.close();
+    expect(log.filter((entry) => entry.statement === 'INSERT INTO interactions')).toHaveLength(1);
+  });
+
+  it('keeps an answer given in the transaction that wrote the row kept back', async () => {
+    const store = await testStore();
+    const interactions = store.interactions;
+    interactions.addLater(interaction('1'));
+    // As an ephemeral answer does: the store's use writes the kept row, then the answer is taken.
+    expect(await store.transaction(async () => {
+      await interactions.writeKept();
+      return await interactions.answerFirst('1', 4, 'm1');
+    })).toBe(true);
+    expect(await row(store, '1')).toMatchObject({ response_type: 4, original_message_id: 'm1' });
+    expect(await interactions.answerFirst('1', 4, 'm2')).toBe(false);
     await store.close();
   });
 

@@ -51,6 +51,8 @@ export interface Sql {
   transaction<T>(work: () => Promise<T>, key?: string): Promise<T>;
   /** Runs `action` once the current transaction has committed (at once outside one); never after a rollback. */
   afterCommit(action: () => void): void;
+  /** Runs `action` if the current transaction rolls back (each attempt that does); outside one, never. */
+  afterRollback(action: () => void): void;
   /** Forgets every cached row: another process changed the data (the change feed says so). */
   forgetCached(): void;
   /**

@@ -112,9 +112,18 @@ const COLUMN_NAMES = COLUMNS.split(',').map((name) => name.trim());
 const RESPONSE_TYPE = COLUMN_NAMES.indexOf('response_type');
 const ORIGINAL_MESSAGE_ID = COLUMN_NAMES.indexOf('original_message_id');
 
+/**
+ * How long an answered row kept back may wait to be written with the others answered
+ * meanwhile (`answerFirst`), when nothing uses the store before; the store's close writes it too.
+ */
+export const KEPT_ANSWERS_WRITTEN_WITHIN_MS = 20;
+
 export class InteractionStore {
-  /** Rows kept back by `addLater` until the first answer or another use of the store, by interaction id. */
+  /** Rows kept back by `addLater` until another use of the store, or a while after their first answer, by interaction id. */
   private readonly kept = new Map<string, unknown[]>();
+  /** The kept rows a running transaction has written (`writeKept`), which leave `kept` if it commits. */
+  private readonly writing = new Set<string>();
+  private writeTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly sql: Sql) {}
 
@@ -123,11 +132,11 @@ export class InteractionStore {
   }
 
   /**
-   * Keeps the interaction's row back, to be written with its first answer: an app that
-   * answers inline with a message then has the row, the answer and the message in one
-   * commit (`answerFirst`), where the row's own commit made two (each commit's locks and
-   * WAL writes took some 100 µs of the registry's 1.3 ms per interaction in the delivery
-   * benchmark, docs/benchmarks.md).
+   * Keeps the interaction's row back, answered in memory by an inline answer with a message
+   * (`answerFirst`) and written a little later with the others answered meanwhile, in one
+   * commit: the answer's own commit then holds the message alone. A row's five b-trees were
+   * half of that commit's WAL writes, and the commit is what an invocation sent right after
+   * the last one waits behind (docs/benchmarks.md).
    * Every other use of the store writes the rows kept back first (`writeKept`), so every read
    * and every other write finds the row as `add` would have left it. For SQLite and a
    * registry alone on it only: another process would not find the row.
@@ -137,19 +146,44 @@ export class InteractionStore {
   }
 
   /**
-   * Writes the rows kept back (`addLater`): in one transaction, or in the running one. One
-   * written already in the running transaction (by `answerFirst`) stays as written there;
-   * each leaves the kept rows once its transaction has committed, so a rollback leaves it kept.
+   * Writes the rows kept back (`addLater`): in one transaction, or in the running one. Each
+   * leaves the kept rows once its transaction has committed, so a rollback leaves it kept.
    */
   async writeKept(): Promise<void> {
     if (this.kept.size === 0) return;
     const rows = [...this.kept];
     await this.sql.transaction(async () => {
+      for (const [id] of rows) this.writing.add(id);
+      this.sql.afterRollback(() => {
+        for (const [id] of rows) this.writing.delete(id);
+      });
       for (const [, values] of rows) await this.sql.run(INSERT_UNLESS_THERE, ...values);
       this.sql.afterCommit(() => {
-        for (const [id, values] of rows) if (this.kept.get(id) === values) this.kept.delete(id);
+        for (const [id, values] of rows) {
+          this.writing.delete(id);
+          if (this.kept.get(id) === values) this.kept.delete(id);
+        }
       });
     });
+  }
+
+  /** Writes the kept rows once KEPT_ANSWERS_WRITTEN_WITHIN_MS have passed, unless a use of the store does first. */
+  private writeSoon(): void {
+    if (this.writeTimer !== undefined) return;
+    this.writeTimer = setTimeout(() => {
+      this.writeTimer = undefined;
+      // A row that cannot be written stays kept: the next use of the store tries again.
+      this.writeKept().catch((error: unknown) => console.error(`slashbench: answered interactions could not be stored: ${(error as Error).message}`));
+    }, KEPT_ANSWERS_WRITTEN_WITHIN_MS);
+    // A kept row never keeps the process alive: closing the store writes it (`close`).
+    this.writeTimer.unref();
+  }
+
+  /** Writes the rows kept back, before the store closes. */
+  async close(): Promise<void> {
+    clearTimeout(this.writeTimer);
+    this.writeTimer = undefined;
+    await this.writeKept();
   }
 
   async byToken(token: string): Promise<InteractionRecord | undefined> {
@@ -190,17 +224,21 @@ export class InteractionStore {
   /** Gives the first answer unclaimed: true only for the one caller that found none given, none under way, and the token alive. */
   async answerFirst(id: string, responseType: number, originalMessageId: string): Promise<boolean> {
     const kept = this.kept.get(id);
-    if (kept) {
-      // Kept back, so unanswered and alive: written now, answered, in the answer's transaction.
+    // Kept back and not being written: alive and not ended (whatever would end it writes it
+    // first), and answered only by an answer before this one, in memory too.
+    if (kept && !this.writing.has(id)) {
+      if (kept[RESPONSE_TYPE] !== null) return false;
       const answered = [...kept];
       answered[RESPONSE_TYPE] = responseType;
       answered[ORIGINAL_MESSAGE_ID] = originalMessageId;
-      if (await this.sql.change(INSERT_UNLESS_THERE, ...answered) === 1) {
-        this.sql.afterCommit(() => {
-          if (this.kept.get(id) === kept) this.kept.delete(id);
-        });
-        return true;
-      }
+      // Answered now, for the rest of this transaction (a `writeKept` in it writes the answer);
+      // unanswered again if it rolls back; written soon once it commits.
+      this.kept.set(id, answered);
+      this.sql.afterRollback(() => {
+        if (this.kept.get(id) === answered) this.kept.set(id, kept);
+      });
+      this.sql.afterCommit(() => this.writeSoon());
+      return true;
     }
     await this.writeKept();
     return (await this.sql.change(

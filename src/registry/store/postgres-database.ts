@@ -26,6 +26,7 @@ const ATTEMPTS = 20;
 interface TransactionScope {
   client: pg.PoolClient;
   afterCommit: Array<() => void>;
+  afterRollback: Array<() => void>;
   /** The write statements it ran, told to the read cache again once they are committed. */
   written: string[];
 }
@@ -168,7 +169,7 @@ export class PostgresDatabase implements Sql {
   private async attempts<T>(work: () => Promise<T>, held?: pg.PoolClient): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const client = held ?? (await this.pool.connect());
-      const scope: TransactionScope = { client, afterCommit: [], written: [] };
+      const scope: TransactionScope = { client, afterCommit: [], afterRollback: [], written: [] };
       try {
         await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
         const result = await this.scope.run(scope, work);
@@ -178,6 +179,7 @@ export class PostgresDatabase implements Sql {
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
+        for (const action of scope.afterRollback) action();
         // What a failed attempt wrote is gone; rows it read into the cache may be too.
         this.reads.forget();
         const code = (error as { code?: unknown }).code;
@@ -194,6 +196,10 @@ export class PostgresDatabase implements Sql {
     const scope = this.scope.current();
     if (scope) scope.afterCommit.push(action);
     else action();
+  }
+
+  afterRollback(action: () => void): void {
+    this.scope.current()?.afterRollback.push(action);
   }
 
   forgetCached(): void {

@@ -26,9 +26,10 @@ type Statement = {
 /** The file a data directory keeps its database in. */
 export const DATABASE_FILE = 'slashbench.db';
 
-/** What the running transaction will do once it commits. */
+/** What the running transaction will do once it commits, or if it rolls back. */
 interface TransactionScope {
   afterCommit: Array<() => void>;
+  afterRollback: Array<() => void>;
 }
 
 export class SqliteDatabase implements Sql {
@@ -207,10 +208,16 @@ export class SqliteDatabase implements Sql {
     while (this.gate !== null) await this.gate;
     let open!: () => void;
     this.gate = new Promise<void>((resolve) => (open = resolve));
-    const scope: TransactionScope = { afterCommit: [] };
+    const scope: TransactionScope = { afterCommit: [], afterRollback: [] };
     this.transactionWrote = false;
     try {
-      const result = await inTransaction(this.db, 'IMMEDIATE', () => this.scope.run(scope, work));
+      let result: T;
+      try {
+        result = await inTransaction(this.db, 'IMMEDIATE', () => this.scope.run(scope, work));
+      } catch (error) {
+        for (const action of scope.afterRollback) action();
+        throw error;
+      }
       if (this.transactionWrote) this.ownCommits += 1;
       for (const action of scope.afterCommit) action();
       return result;
@@ -224,6 +231,10 @@ export class SqliteDatabase implements Sql {
     const scope = this.scope.current();
     if (scope) scope.afterCommit.push(action);
     else action();
+  }
+
+  afterRollback(action: () => void): void {
+    this.scope.current()?.afterRollback.push(action);
   }
 
   forgetCached(): void {

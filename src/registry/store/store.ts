@@ -81,8 +81,10 @@ export class Store {
     this.sql.afterCommit(action);
   }
 
-  close(): Promise<void> {
-    return this.sql.close();
+  /** Writes what is kept back (answered interactions), then closes; a store that cannot write still closes. */
+  async close(): Promise<void> {
+    await this.interactions.close().catch((error: unknown) => console.error(`slashbench: answered interactions could not be stored: ${(error as Error).message}`));
+    await this.sql.close();
   }
 }
 
