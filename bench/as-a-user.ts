@@ -32,6 +32,7 @@ import type { BareSettings, BotKeys } from './child-messages.js';
 import { startCli } from './cli-process.js';
 import { monotonicMs } from './clock.js';
 import { startHelper } from './helper-process.js';
+import { mainThreadCpuMs } from './process-cpu.js';
 import { api, BrokenRun } from './registry.js';
 import { summarize, type Summary } from './stats.js';
 import type { Row } from './table.js';
@@ -190,11 +191,13 @@ export async function startDeliverySetup(options: SetupOptions): Promise<Deliver
 /** Runs `takes` (one sample of each path) round after round in `order`; the first `warmup` rounds are not kept. */
 export async function interleaved<K extends string>(
   takes: Record<K, () => Promise<number>>, order: UserOrder, rounds: number, warmup: number, progress?: (done: number) => void,
+  warmedUp?: (name: K) => void,
 ): Promise<Record<K, Summary>> {
   const names = Object.keys(takes) as K[];
   const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
   const take = async (name: K, round: number) => {
     const value = await takes[name]();
+    if (round === warmup - 1) warmedUp?.(name);
     if (round >= warmup) samples[name].push(value);
   };
   if (order === 'blocks') {
@@ -238,33 +241,64 @@ export async function measureTwoBuilds(options: { client: UserClient; against: s
 }
 
 /** The measurement itself: a fresh registry, bot and client; `rounds` of each path after `warmup`. */
-export async function measureAsUser(options: { client: UserClient; order: UserOrder; rounds: number; warmup: number; progress?: (message: string) => void }): Promise<UserMeasurement> {
+export async function measureAsUser(options: { client: UserClient; order: UserOrder; rounds: number; warmup: number; progress?: (message: string) => void }): Promise<UserMeasurement & { work: RegistryWork }> {
   const setup = await startDeliverySetup({ client: options.client });
   try {
-    return await interleaved({
+    // The registry's main thread's work over the measured invocations, and how far apart they came.
+    let cpuBefore: number | undefined;
+    let first = 0;
+    let last = 0;
+    const measured = await interleaved({
       registry: async () => {
+        cpuBefore ??= mainThreadCpuMs(setup.registryPid);
         const [started, arrived] = await setup.invoke();
+        first ||= started;
+        last = arrived;
         return arrived - started;
       },
       direct: () => setup.direct(),
-    }, options.order, options.rounds, options.warmup, (done) => options.progress?.(`as a user (${options.client}): ${done}/${options.rounds}`));
+    }, options.order, options.rounds, options.warmup, (done) => options.progress?.(`as a user (${options.client}): ${done}/${options.rounds}`), (name) => {
+      if (name !== 'registry') return;
+      cpuBefore = undefined;
+      first = 0;
+    });
+    const cpuAfter = mainThreadCpuMs(setup.registryPid);
+    const cpuMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / options.rounds;
+    return { ...measured, work: { cpuMs, periodMs: (last - first) / options.rounds } };
   } finally {
     await setup.close();
   }
 }
 
+/** The registry's main-thread CPU per measured invocation (undefined without Linux's /proc), and the time from one invocation's POST to the next's. */
+interface RegistryWork {
+  cpuMs: number | undefined;
+  periodMs: number;
+}
+
 const AS_A_USER = { p50: { comparison: 'at most', ratio: 3 }, p99: { comparison: 'at most', ratio: 4 } } as const;
 
-/** `npm run bench -- --only user`: the measurement with each client, alternating. */
+/**
+ * `npm run bench -- --only user`: the measurement with each client, alternating; then with
+ * node:http and the registry's invocations back to back (`blocks`), as a test suite sends
+ * them, where each follows the last one's answer still being applied, and the direct POSTs
+ * back to back too, where nothing else runs: the figure a measurement that does not
+ * interleave its samples gets.
+ */
 export async function benchAsUser(options: { rounds: number; warmup: number; progress: (message: string) => void }): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const client of ['http', 'fetch'] as const) {
-    const { registry, direct } = await measureAsUser({ client, order: 'alternate', ...options });
-    const name = client === 'http' ? 'node:http keep-alive' : 'fetch (undici) keep-alive';
+  const measurements: Array<[string, UserOrder, UserClient]> = [
+    ['node:http keep-alive', 'alternate', 'http'], ['fetch (undici) keep-alive', 'alternate', 'fetch'], ['node:http keep-alive, invocations back to back', 'blocks', 'http'],
+  ];
+  for (const [name, order, client] of measurements) {
+    const { registry, direct, work } = await measureAsUser({ client, order, ...options });
+    const busy = work.cpuMs === undefined ? '' : `the registry's main thread worked ${work.cpuMs.toFixed(3)} ms per invocation (the delivery, then the answer's message `
+      + `stored and told), one invocation every ${work.periodMs.toFixed(3)} ms; the direct POSTs, back to back too, met no registry at work`;
     for (const figure of ['p50', 'p99'] as const) {
       rows.push({
         benchmark: `1 delivery as a user measures it, ${name}`, figure, unit: 'ms', value: registry[figure], baseline: direct[figure],
         baselineName: 'the same signed body POSTed straight to the bot', target: AS_A_USER[figure],
+        ...(order === 'blocks' && busy ? { outOfReach: `Back to back, ${busy} (docs/benchmarks.md, issue 34)` } : {}),
       });
     }
   }
@@ -295,7 +329,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (let run = 1; run <= Number(values.runs); run++) {
     const counts = { rounds: Number(values.rounds), warmup: Number(values.warmup) };
     if (values.against === undefined) {
-      console.log(`run ${run} (${client}, ${order}, ${values.rounds} after ${values.warmup}): ${line(await measureAsUser({ client, order, ...counts }))}`);
+      const measured = await measureAsUser({ client, order, ...counts });
+      const work = measured.work.cpuMs === undefined ? '' : `; registry main thread ${ms(measured.work.cpuMs)} per invocation, one every ${ms(measured.work.periodMs)}`;
+      console.log(`run ${run} (${client}, ${order}, ${values.rounds} after ${values.warmup}): ${line(measured)}${work}`);
       continue;
     }
     const both = await measureTwoBuilds({ client, against: values.against, ...counts });
