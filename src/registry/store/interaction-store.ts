@@ -118,6 +118,10 @@ const ORIGINAL_MESSAGE_ID = COLUMN_NAMES.indexOf('original_message_id');
  */
 export const KEPT_ANSWERS_WRITTEN_WITHIN_MS = 20;
 
+function reportUnwritten(error: unknown): void {
+  console.error(`slashbench: answered interactions could not be stored: ${(error as Error).message}`);
+}
+
 export class InteractionStore {
   /** Rows kept back by `addLater` until another use of the store, or a while after their first answer, by interaction id. */
   private readonly kept = new Map<string, unknown[]>();
@@ -173,17 +177,17 @@ export class InteractionStore {
     this.writeTimer = setTimeout(() => {
       this.writeTimer = undefined;
       // A row that cannot be written stays kept: the next use of the store tries again.
-      this.writeKept().catch((error: unknown) => console.error(`slashbench: answered interactions could not be stored: ${(error as Error).message}`));
+      this.writeKept().catch(reportUnwritten);
     }, KEPT_ANSWERS_WRITTEN_WITHIN_MS);
     // A kept row never keeps the process alive: closing the store writes it (`close`).
     this.writeTimer.unref();
   }
 
-  /** Writes the rows kept back, before the store closes. */
+  /** Writes the rows kept back, before the store closes (which goes on if they cannot be). */
   async close(): Promise<void> {
     clearTimeout(this.writeTimer);
     this.writeTimer = undefined;
-    await this.writeKept();
+    await this.writeKept().catch(reportUnwritten);
   }
 
   async byToken(token: string): Promise<InteractionRecord | undefined> {

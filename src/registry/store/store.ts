@@ -81,9 +81,9 @@ export class Store {
     this.sql.afterCommit(action);
   }
 
-  /** Writes what is kept back (answered interactions), then closes; a store that cannot write still closes. */
+  /** Writes what is kept back (answered interactions), then closes. */
   async close(): Promise<void> {
-    await this.interactions.close().catch((error: unknown) => console.error(`slashbench: answered interactions could not be stored: ${(error as Error).message}`));
+    await this.interactions.close();
     await this.sql.close();
   }
 }
