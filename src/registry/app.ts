@@ -112,7 +112,9 @@ export const DEFAULT_ROUTE_LIMIT: RouteLimit = { limit: 50, windowMs: 1000 };
 function connectFeed(app: FastifyInstance, context: RegistryContext, holder: { feed: ChangeFeed | null }, heartbeat: Heartbeat | undefined): void {
   let relay: ReturnType<typeof relayBus> | undefined;
   app.addHook('onReady', async () => {
-    const feed = await startFeed(context.store, (event) => relay?.deliver(event), (problem) => app.log.warn(problem), heartbeat);
+    // On stderr, as the heartbeat's: the registry's logger says only errors, and a feed that
+    // cannot read or write leaves the processes deaf to each other.
+    const feed = await startFeed(context.store, (event) => relay?.deliver(event), (problem) => console.error(`slashbench: ${problem}`), heartbeat);
     if (feed === null) return;
     relay = relayBus(context.bus, feed, context.store);
     holder.feed = feed;

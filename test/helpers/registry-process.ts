@@ -13,6 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onTestFailed } from 'vitest';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The built CLI; `SLASHBENCH_CLI` points the tests at another build of it. */
@@ -88,7 +89,23 @@ function launch(args: string[], nodeArgs: string[] = [], wrapper: string[] = [])
       resolve({ code, signal });
     });
   });
+  tellIfTestFails(args, () => err);
   return { process: child, stdout: () => out, stderr: () => err, exited };
+}
+
+/**
+ * After the test that started a process fails, prints what the process wrote on stderr: a
+ * timeout says nothing else of why. A process started outside a test (in `beforeAll`) is
+ * left to the hook's own error.
+ */
+function tellIfTestFails(args: string[], stderr: () => string): void {
+  try {
+    onTestFailed(({ task }) => {
+      console.error(`a registry process of "${task.name}" (${args.join(' ')}), its stderr:\n${stderr() || '(nothing)'}`);
+    });
+  } catch {
+    // Not inside a test.
+  }
 }
 
 async function dataArgs(options: RegistryArgs): Promise<{ dataDirectory: string; args: string[] }> {

@@ -4,7 +4,10 @@
  * second; while another one is, its events go into `feed`, and every process reads the
  * others' rows whenever SQLite's `data_version` moves (checked a few dozen times a second:
  * a read of a counter). Caches need no help here: they check `data_version` themselves.
- * A process alone writes nothing: the embedded default pays only its heartbeat.
+ * A process alone writes nothing: the embedded default pays only its heartbeat. Alone means
+ * that nobody else was alive at the last count and nobody has committed since: a process
+ * that has just started (its heartbeat is its first commit) is told from that commit on, not
+ * from the next count (a poll, or a beat up to a second later).
  */
 import { randomUUID } from 'node:crypto';
 import type { SqliteDatabase } from '../store/sqlite-database.js';
@@ -23,6 +26,8 @@ export interface SqliteFeedOptions {
   report?: (problem: string) => void;
   /** This process's heartbeat, when the registry started it with its store (start.ts); else the feed starts one. */
   heartbeat?: Heartbeat;
+  /** How often the others' events are looked for; tests make it long, to see what does not wait for a look. */
+  pollMs?: number;
 }
 
 export class SqliteFeed implements ChangeFeed {
@@ -31,6 +36,8 @@ export class SqliteFeed implements ChangeFeed {
   private published = 0;
   private lastId = 0;
   private lastVersion = -1;
+  /** `data_version` when the other processes alive were last counted; null until then. */
+  private countedVersion: number | null = null;
   private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(private readonly options: SqliteFeedOptions) {
@@ -46,9 +53,21 @@ export class SqliteFeed implements ChangeFeed {
     // Only what is written from now on: a process that starts is told of nothing before it.
     this.lastId = (await sql.get<{ id: number | null }>('SELECT max(id) AS id FROM feed'))?.id ?? 0;
     this.heartbeat = this.options.heartbeat ?? await startHeartbeat(sql, this.processId, () => this.now(), (error) => this.report(error));
-    const poll = setInterval(() => void this.poll().catch((error: unknown) => this.report(error)), POLL_MS);
+    await this.count(sql.dataVersion());
+    const poll = setInterval(() => void this.poll().catch((error: unknown) => this.report(error)), this.options.pollMs ?? POLL_MS);
     poll.unref();
     this.timers.push(poll);
+  }
+
+  /** Counts the other processes alive, at `version` (read before the count). */
+  private async count(version: number): Promise<void> {
+    await this.heartbeat?.recount();
+    this.countedVersion = version;
+  }
+
+  /** Whether no other process could hear this one's events: none at the last count, no commit since (this turn's look). */
+  private alone(): boolean {
+    return (this.heartbeat?.peers() ?? 0) === 0 && this.options.sql.changeVersion() === this.countedVersion;
   }
 
   private report(error: unknown): void {
@@ -61,7 +80,7 @@ export class SqliteFeed implements ChangeFeed {
     if (version === this.lastVersion) return;
     this.lastVersion = version;
     // Another process wrote: perhaps one that has just started, which must now hear this one's events.
-    await this.heartbeat?.recount();
+    await this.count(version);
     const rows = await this.options.sql.all<{ id: number; origin: string; body: string }>(
       'SELECT id, origin, body FROM feed WHERE id > ? ORDER BY id', this.lastId,
     );
@@ -72,7 +91,7 @@ export class SqliteFeed implements ChangeFeed {
   }
 
   publish(event: FeedEvent): void {
-    if ((this.heartbeat?.peers() ?? 0) === 0) return;
+    if (this.alone()) return;
     const body = JSON.stringify(event);
     const now = this.now();
     void this.options.sql.run('INSERT INTO feed (origin, body, created_at) VALUES (?, ?, ?)', this.processId, body, now)
@@ -93,6 +112,6 @@ export class SqliteFeed implements ChangeFeed {
 
   /** Whether another process shares the store (so events must be told, sessions registered). */
   shared(): boolean {
-    return (this.heartbeat?.peers() ?? 0) > 0;
+    return !this.alone();
   }
 }

@@ -1,0 +1,103 @@
+/**
+ * The change feed over one SQLite data directory (feed/sqlite-feed.ts), two processes on it
+ * played by two connections: a process alone writes no event, and one that has company tells
+ * it every event from the company's first commit on, whether or not it has counted the
+ * others since (its count is a poll or a heartbeat away). CI once lost an interaction that
+ * way: the process had counted nobody at its start, the other started, and the interaction
+ * was invoked before the next count (test/registry/shared-data.test.ts).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { afterEach, expect, it } from 'vitest';
+import type { FeedEvent } from '../../src/registry/feed/change-feed.js';
+import { startHeartbeat } from '../../src/registry/feed/process-heartbeat.js';
+import { SqliteFeed } from '../../src/registry/feed/sqlite-feed.js';
+import { openSqlite, type SqliteDatabase } from '../../src/registry/store/sqlite-database.js';
+
+/** Long enough that no look for the others' events happens during a test: nothing here waits for one. */
+const NEVER_MS = 3_600_000;
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const fail = (problem: unknown) => expect.fail(String(problem));
+
+/** A registry process on `directory`, as far as the feed goes: its connection and its heartbeat, begun with its store. */
+async function processOn(directory: string, id: string) {
+  const sql = openSqlite(directory);
+  const heartbeat = await startHeartbeat(sql, id, Date.now, fail);
+  const heard: FeedEvent[] = [];
+  let feed: SqliteFeed | undefined;
+  cleanups.push(async () => {
+    await (feed ? feed.close() : heartbeat.stop());
+    await sql.close();
+  });
+  return {
+    sql,
+    heard,
+    /** Starts the feed, as the app does when it is built; `pollMs` as given. */
+    async feed(pollMs?: number): Promise<SqliteFeed> {
+      feed = new SqliteFeed({ sql, heartbeat, deliver: (event) => heard.push(event), report: fail, ...(pollMs ? { pollMs } : {}) });
+      await feed.start();
+      return feed;
+    },
+  };
+}
+
+async function dataDirectory(): Promise<string> {
+  const directory = await mkdtemp(join(tmpdir(), 'slashbench-feed-'));
+  cleanups.push(() => rm(directory, { recursive: true, force: true }));
+  return directory;
+}
+
+const rows = async (sql: SqliteDatabase) => (await sql.get<{ count: number }>('SELECT count(*) AS count FROM feed'))?.count;
+const event = (id: string): FeedEvent => ({ name: 'worldChanged', args: [{ kind: 'guild', id }] });
+
+/** Resolves once `heard` holds `count` events (the other process's poll, every 20 ms). */
+async function heardAll(heard: FeedEvent[], count: number): Promise<void> {
+  while (heard.length < count) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+it('writes nothing while alone', async () => {
+  const directory = await dataDirectory();
+  const alone = await processOn(directory, 'alone');
+  const feed = await alone.feed(NEVER_MS);
+  await nextTurn();
+  feed.publish(event('1'));
+  expect(feed.shared()).toBe(false);
+  expect(await rows(alone.sql)).toBe(0);
+});
+
+it('tells a process that started before its feed, without a count since the heartbeat\'s first', async () => {
+  const directory = await dataDirectory();
+  // The first process's heartbeat counted nobody; its next beat is a second away.
+  const first = await processOn(directory, 'first');
+  const second = await processOn(directory, 'second');
+  await second.feed();
+  const feed = await first.feed(NEVER_MS);
+  feed.publish(event('1'));
+  expect(feed.shared()).toBe(true);
+  await heardAll(second.heard, 1);
+  expect(second.heard).toEqual([event('1')]);
+});
+
+it('tells a process that started after its feed, from that process\'s first commit, before any count', async () => {
+  const directory = await dataDirectory();
+  const first = await processOn(directory, 'first');
+  const feed = await first.feed(NEVER_MS);
+  await nextTurn();
+  feed.publish(event('before'));
+  expect(await rows(first.sql)).toBe(0);
+  const second = await processOn(directory, 'second');
+  await second.feed();
+  // The next turn looks for other connections' commits again: the second's heartbeat is one.
+  await nextTurn();
+  feed.publish(event('after'));
+  expect(feed.shared()).toBe(true);
+  await heardAll(second.heard, 1);
+  expect(second.heard).toEqual([event('after')]);
+});
