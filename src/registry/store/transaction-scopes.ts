@@ -9,24 +9,39 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
+/** A transaction's scope as the storage carries it: open until the transaction's work has settled. */
+interface Entry<Scope> {
+  readonly scope: Scope;
+  open: boolean;
+}
+
 export class TransactionScopes<Scope> {
   /** Transactions running now (their `work` not yet settled). */
   #running = 0;
 
   /** `storage` is injected by tests, which look at whether it is on. */
-  constructor(private readonly storage = new AsyncLocalStorage<Scope>()) {}
+  constructor(private readonly storage = new AsyncLocalStorage<Entry<Scope>>()) {}
 
-  /** The transaction this context runs in, if any. */
+  /**
+   * The transaction this context runs in, if any. Work a transaction started and did not
+   * await (a job queued by a bus listener, a promise left running) goes on in its context
+   * after the transaction ended, and Node hands that context its old store again once
+   * another transaction turns the storage back on: that work is in no transaction, and
+   * must neither skip the other's turn nor add its statements to it.
+   */
   current(): Scope | undefined {
-    return this.storage.getStore();
+    const entry = this.storage.getStore();
+    return entry?.open ? entry.scope : undefined;
   }
 
   /** Runs `work` in `scope`: it, and everything it awaits, sees `scope` as `current()`. */
   async run<T>(scope: Scope, work: () => Promise<T>): Promise<T> {
+    const entry: Entry<Scope> = { scope, open: true };
     this.#running += 1;
     try {
-      return await this.storage.run(scope, work);
+      return await this.storage.run(entry, work);
     } finally {
+      entry.open = false;
       this.#running -= 1;
       if (this.#running === 0) this.storage.disable();
     }
