@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp, type RegistryOptions } from '../../src/registry/app.js';
 import { createSnowflakeGenerator } from '../../src/registry/domain/snowflake.js';
 import { EventBus } from '../../src/registry/events.js';
+import type { InteractionRecord } from '../../src/registry/store/interaction-store.js';
 import type { Store } from '../../src/registry/store/store.js';
 import { testStore } from './test-store.js';
 import { loadWorld } from '../../src/registry/world/load-world.js';
@@ -88,4 +89,14 @@ export const GUILD = `/api/v10/applications/${IDS.app}/guilds/${IDS.guild}/comma
 /** A minimal valid chat input command. */
 export function slash(name: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { name, description: `The ${name} command`, ...extra };
+}
+
+/** An unanswered interaction of the fixture world, as startInteraction makes one. */
+export function unansweredInteraction(id: string): InteractionRecord {
+  return {
+    id, token: `token-${id}`, application_id: IDS.app, type: 2, user_id: IDS.owner, guild_id: IDS.guild, channel_id: IDS.general,
+    nonce: null, name: 'ping', created_at: Date.now(), response_type: null, answering: false, expired: false, original_message_id: null,
+    refusal: null, source_message_id: null, followups: 0, user_installed_only: false, authorizing_integration_owners: { 0: IDS.guild },
+    payload: { id, type: 2 }, origin: 'http://127.0.0.1', metadata: { id, type: 2, user: { id: IDS.owner, username: 'owner', discriminator: '0', global_name: null, avatar: null }, authorizing_integration_owners: { 0: IDS.guild } },
+  };
 }

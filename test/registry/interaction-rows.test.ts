@@ -6,12 +6,12 @@
  * PostgreSQL (a team) writes the row before the delivery, and never keeps one back.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEPT_ANSWERS_WRITTEN_WITHIN_MS, type InteractionRecord } from '../../src/registry/store/interaction-store.js';
+import { KEPT_ANSWERS_WRITTEN_WITHIN_MS } from '../../src/registry/store/interaction-store.js';
 import type { SqliteDatabase } from '../../src/registry/store/sqlite-database.js';
 import type { Store } from '../../src/registry/store/store.js';
 import { answerJson, signatureCheckingBot, startBotServer, type BotHandler, type BotServer } from '../helpers/bot-server.js';
 import { interactionHarness, slashInvocation, type Harness } from '../helpers/interaction-harness.js';
-import { IDS } from '../helpers/test-registry.js';
+import { IDS, unansweredInteraction as interaction } from '../helpers/test-registry.js';
 import { testPostgresServer, testStore } from '../helpers/test-store.js';
 
 const onPostgres = testPostgresServer() !== undefined;
@@ -20,16 +20,6 @@ const servers: BotServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
-
-/** An unanswered interaction as startInteraction makes one. */
-function interaction(id: string): InteractionRecord {
-  return {
-    id, token: `token-${id}`, application_id: IDS.app, type: 2, user_id: IDS.owner, guild_id: IDS.guild, channel_id: IDS.general,
-    nonce: null, name: 'ping', created_at: Date.now(), response_type: null, answering: false, expired: false, original_message_id: null,
-    refusal: null, source_message_id: null, followups: 0, user_installed_only: false, authorizing_integration_owners: { 0: IDS.guild },
-    payload: { id, type: 2 }, origin: 'http://127.0.0.1', metadata: { id, type: 2, user: { id: IDS.owner, username: 'owner', discriminator: '0', global_name: null, avatar: null }, authorizing_integration_owners: { 0: IDS.guild } },
-  };
-}
 
 /** The row as it is in the database, read past the interaction store (which would write kept rows first). */
 function row(store: Store, id: string): Promise<{ response_type: number | null; original_message_id: string | null; expired: number } | undefined> {

@@ -4,17 +4,24 @@
  * it every event from the company's first commit on, whether or not it has counted the
  * others since (its count is a poll or a heartbeat away). CI once lost an interaction that
  * way: the process had counted nobody at its start, the other started, and the interaction
- * was invoked before the next count (test/registry/shared-data.test.ts).
+ * was invoked before the next count (test/registry/shared-data.test.ts). And the rows a
+ * process kept back while alone (an HTTP delivery's, interaction-store.ts) are written once
+ * another process joins, which may be asked for them.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, expect, it } from 'vitest';
+import { createSnowflakeGenerator } from '../../src/registry/domain/snowflake.js';
 import type { FeedEvent } from '../../src/registry/feed/change-feed.js';
 import { startHeartbeat } from '../../src/registry/feed/process-heartbeat.js';
 import { SqliteFeed } from '../../src/registry/feed/sqlite-feed.js';
+import { startFeed, startStoreHeartbeat } from '../../src/registry/feed/start-feed.js';
 import { openSqlite, type SqliteDatabase } from '../../src/registry/store/sqlite-database.js';
+import { Store } from '../../src/registry/store/store.js';
+import { loadWorld } from '../../src/registry/world/load-world.js';
+import { fixtureWorld, unansweredInteraction } from '../helpers/test-registry.js';
 
 /** Long enough that no look for the others' events happens during a test: nothing here waits for one. */
 const NEVER_MS = 3_600_000;
@@ -100,4 +107,23 @@ it('tells a process that started after its feed, from that process\'s first comm
   expect(feed.shared()).toBe(true);
   await heardAll(second.heard, 1);
   expect(second.heard).toEqual([event('after')]);
+});
+
+it('writes the rows it kept back while alone once another process joins', async () => {
+  const directory = await dataDirectory();
+  // The first process as the registry starts it: its store, its world, its heartbeat, its feed.
+  const store = new Store(openSqlite(directory));
+  await loadWorld(store, fixtureWorld(), { now: Date.now, nextId: createSnowflakeGenerator(Date.now) });
+  const heard: FeedEvent[] = [];
+  const feed = await startFeed(store, (heardEvent) => heard.push(heardEvent), fail, await startStoreHeartbeat(store, Date.now, fail));
+  cleanups.push(async () => {
+    await feed?.close();
+    await store.close();
+  });
+  store.interactions.addLater(unansweredInteraction('1'));
+  const second = await processOn(directory, 'second');
+  (await second.feed()).publish(event('joined'));
+  // The first has read the second's event: its poll counted the second first.
+  await heardAll(heard, 1);
+  expect((await second.sql.get<{ id: string }>('SELECT id FROM interactions WHERE id = ?', '1'))?.id).toBe('1');
 });

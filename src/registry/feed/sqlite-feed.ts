@@ -28,6 +28,8 @@ export interface SqliteFeedOptions {
   heartbeat?: Heartbeat;
   /** How often the others' events are looked for; tests make it long, to see what does not wait for a look. */
   pollMs?: number;
+  /** Called when a count first finds another process alive after one that found none (or at the start). */
+  joined?: () => void;
 }
 
 export class SqliteFeed implements ChangeFeed {
@@ -38,6 +40,8 @@ export class SqliteFeed implements ChangeFeed {
   private lastVersion = -1;
   /** `data_version` when the other processes alive were last counted; null until then. */
   private countedVersion: number | null = null;
+  /** Whether the last count found another process alive. */
+  private company = false;
   private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(private readonly options: SqliteFeedOptions) {
@@ -63,6 +67,9 @@ export class SqliteFeed implements ChangeFeed {
   private async count(version: number): Promise<void> {
     await this.heartbeat?.recount();
     this.countedVersion = version;
+    const company = (this.heartbeat?.peers() ?? 0) > 0;
+    if (company && !this.company) this.options.joined?.();
+    this.company = company;
   }
 
   /** Whether no other process could hear this one's events: none at the last count, no commit since (this turn's look). */
