@@ -69,6 +69,14 @@ async function heardAll(heard: FeedEvent[], count: number): Promise<void> {
   while (heard.length < count) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
+/** Publishes `told` from `feed`, which must count company, and waits for the other process to hear it, and nothing before it. */
+async function expectTold(feed: SqliteFeed, heard: FeedEvent[], told: FeedEvent): Promise<void> {
+  feed.publish(told);
+  expect(feed.shared()).toBe(true);
+  await heardAll(heard, 1);
+  expect(heard).toEqual([told]);
+}
+
 it('writes nothing while alone', async () => {
   const directory = await dataDirectory();
   const alone = await processOn(directory, 'alone');
@@ -86,10 +94,7 @@ it('tells a process that started before its feed, without a count since the hear
   const second = await processOn(directory, 'second');
   await second.feed();
   const feed = await first.feed(NEVER_MS);
-  feed.publish(event('1'));
-  expect(feed.shared()).toBe(true);
-  await heardAll(second.heard, 1);
-  expect(second.heard).toEqual([event('1')]);
+  await expectTold(feed, second.heard, event('1'));
 });
 
 it('tells a process that started after its feed, from that process\'s first commit, before any count', async () => {
@@ -103,10 +108,7 @@ it('tells a process that started after its feed, from that process\'s first comm
   await second.feed();
   // The next turn looks for other connections' commits again: the second's heartbeat is one.
   await nextTurn();
-  feed.publish(event('after'));
-  expect(feed.shared()).toBe(true);
-  await heardAll(second.heard, 1);
-  expect(second.heard).toEqual([event('after')]);
+  await expectTold(feed, second.heard, event('after'));
 });
 
 it('writes the rows it kept back while alone once another process joins', async () => {

@@ -40,7 +40,7 @@ export async function startFeed(
   if (file === null) return null;
   // Rows kept back while this process was alone (interaction-store.ts) are written once
   // another joins: it may be asked for them (a bot calling back through it).
-  const joined = () => void store.interactions.writeKept().catch((error: unknown) => report(`kept interactions: ${(error as Error).message}`));
+  const joined = () => void store.interactions.writeKeptOrReport();
   const feed = new SqliteFeed({ sql: file, deliver, report, joined, ...(heartbeat ? { heartbeat } : {}) });
   await feed.start();
   return feed;

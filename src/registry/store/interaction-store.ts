@@ -118,9 +118,6 @@ const ORIGINAL_MESSAGE_ID = COLUMN_NAMES.indexOf('original_message_id');
  */
 export const KEPT_ANSWERS_WRITTEN_WITHIN_MS = 20;
 
-function reportUnwritten(error: unknown): void {
-  console.error(`slashbench: answered interactions could not be stored: ${(error as Error).message}`);
-}
 
 export class InteractionStore {
   /** Rows kept back by `addLater` until another use of the store, or a while after their first answer, by interaction id. */
@@ -171,13 +168,23 @@ export class InteractionStore {
     });
   }
 
+  /**
+   * Writes the rows kept back now, off any request's path (a wait, the store's close,
+   * another process joining: feed/start-feed.ts), saying on stderr when they cannot be. A
+   * row that cannot be written stays kept: the next use of the store tries again.
+   */
+  async writeKeptOrReport(): Promise<void> {
+    await this.writeKept().catch((error: unknown) => {
+      console.error(`slashbench: interactions kept back could not be stored: ${(error as Error).message}`);
+    });
+  }
+
   /** Writes the kept rows once KEPT_ANSWERS_WRITTEN_WITHIN_MS have passed, unless a use of the store does first. */
   private writeSoon(): void {
     if (this.writeTimer !== undefined) return;
     this.writeTimer = setTimeout(() => {
       this.writeTimer = undefined;
-      // A row that cannot be written stays kept: the next use of the store tries again.
-      this.writeKept().catch(reportUnwritten);
+      void this.writeKeptOrReport();
     }, KEPT_ANSWERS_WRITTEN_WITHIN_MS);
     // A kept row never keeps the process alive: closing the store writes it (`close`).
     this.writeTimer.unref();
@@ -187,7 +194,7 @@ export class InteractionStore {
   async close(): Promise<void> {
     clearTimeout(this.writeTimer);
     this.writeTimer = undefined;
-    await this.writeKept().catch(reportUnwritten);
+    await this.writeKeptOrReport();
   }
 
   async byToken(token: string): Promise<InteractionRecord | undefined> {
