@@ -7,6 +7,8 @@ import { createRoot } from 'react-dom/client';
 import { browserDeps } from './api/browser-deps.js';
 import { App } from './app/App.js';
 import { StoreProvider } from './app/store-context.js';
+import { prepareTextOrder } from './app/text-order.js';
+import { whenIdle } from './app/when-idle.js';
 import { createAppStore } from './store/create-app-store.js';
 import './app/base.css';
 
@@ -22,3 +24,5 @@ if (root) {
   );
 }
 void store.getState().start(new URLSearchParams(window.location.search).get('user'));
+// While the page waits for its first answers: the member list is sorted on the way to the first screen.
+prepareTextOrder((build) => whenIdle(build, 1000));

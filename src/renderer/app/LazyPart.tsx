@@ -13,6 +13,7 @@
 import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { selectReady } from '../store/selectors.js';
 import { useApp } from './store-context.js';
+import { whenIdle } from './when-idle.js';
 
 /** A lazily loaded component, and its loader for warming it ahead of use. */
 export interface LazyComponent<P> {
@@ -109,13 +110,7 @@ export function useWarmLazyParts(ready: boolean, parts: ReadonlyArray<Pick<LazyC
     let cancelled = false;
     let cancelIdle = () => {};
     const idle = (run: () => void) => {
-      if (typeof window.requestIdleCallback === 'function') {
-        const handle = window.requestIdleCallback(run, { timeout: 2000 });
-        cancelIdle = () => window.cancelIdleCallback(handle);
-      } else {
-        const handle = window.setTimeout(run, 200);
-        cancelIdle = () => window.clearTimeout(handle);
-      }
+      cancelIdle = whenIdle(run, 2000);
     };
     const next = (index: number) => {
       const part = parts[index];

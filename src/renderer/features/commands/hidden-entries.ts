@@ -4,6 +4,7 @@
  * shown ones, so "why is my command missing?" is one click from the registry's explanation.
  */
 import type { CommandIndex, HiddenCommand } from '../../api/wire-types.js';
+import { compareLabels } from '../../app/text-order.js';
 import { matchRank } from './picker-entries.js';
 
 export interface HiddenEntry {
@@ -27,6 +28,6 @@ export function hiddenEntries(index: CommandIndex | null, query: string): Hidden
     .map((command) => ({ command, label: hiddenLabel(command), reason: [command.rule, command.reason].filter(Boolean).join(': ') }))
     .map((entry) => ({ entry, rank: matchRank(entry.command.name, query) }))
     .filter((item): item is { entry: HiddenEntry; rank: number } => item.rank !== undefined)
-    .sort((a, b) => a.rank - b.rank || a.entry.label.localeCompare(b.entry.label))
+    .sort((a, b) => a.rank - b.rank || compareLabels(a.entry.label, b.entry.label))
     .map((item) => item.entry);
 }

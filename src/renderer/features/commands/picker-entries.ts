@@ -7,6 +7,7 @@
 import { ApplicationCommandType } from 'discord-api-types/v10';
 import { formatCommandPath, invocablePaths } from '../../../shared/invocation/index.js';
 import type { CommandIndex, IndexedApplication, IndexedCommand } from '../../api/wire-types.js';
+import { compareLabels } from '../../app/text-order.js';
 import { commandDefinition, indexedBranch } from './command-definition.js';
 
 export interface PickerEntry {
@@ -88,7 +89,7 @@ function searchableApps(index: CommandIndex): SearchableApp[] {
           && (command.type === ApplicationCommandType.ChatInput || command.type === ApplicationCommandType.PrimaryEntryPoint))
         .flatMap(commandEntries)
         // Stable: entries with equal labels keep their definition order, as they did when ranked and sorted together.
-        .sort((a, b) => a.label.localeCompare(b.label))
+        .sort((a, b) => compareLabels(a.label, b.label))
         .map((entry) => {
           const name = searchName(entry.label);
           return { entry, name, words: name.split(' ') };

@@ -10,6 +10,7 @@ import { useEffect, useMemo, type KeyboardEvent } from 'react';
 import { useActions, useApp } from '../../app/store-context.js';
 import { AppLauncher } from '../activities/AppLauncher.js';
 import { movedIndex } from '../../app/list-keys.js';
+import { whenIdle } from '../../app/when-idle.js';
 import { AutocompleteList } from '../autocomplete/AutocompleteList.js';
 import { CommandPicker, PICKER_LIST_ID, pickerEntryId } from '../commands/CommandPicker.js';
 import { flattenGroups, preparePicker } from '../commands/picker-entries.js';
@@ -34,9 +35,11 @@ export function Composer({ channelName, isPrivate }: { channelName: string; isPr
     () => pickerGroups({ draft, chosen, pickerDismissed, commandIndex }),
     [draft, chosen, pickerDismissed, commandIndex],
   );
-  // The picker's entries are made when an index arrives, not on the first `/` typed.
+  // The picker's entries are made when an index arrives, not on the first `/` typed; once the
+  // page is idle, not on the way to the first screen (a `/` typed before then makes them).
   useEffect(() => {
-    if (commandIndex !== null) preparePicker(commandIndex);
+    if (commandIndex === null) return undefined;
+    return whenIdle(() => preparePicker(commandIndex), 500);
   }, [commandIndex]);
 
   const entries = useMemo(() => flattenGroups(groups ?? []), [groups]);

@@ -4,6 +4,7 @@
  * the person reads (localized when the index has a localization).
  */
 import type { CommandIndex, IndexedApplication, IndexedCommand } from '../../api/wire-types.js';
+import { compareLabels } from '../../app/text-order.js';
 
 /** What was right-clicked: a person (USER commands) or a message (MESSAGE commands). */
 export type ContextTarget = { kind: 'user'; id: string } | { kind: 'message'; id: string };
@@ -25,7 +26,7 @@ export function contextCommandGroups(index: CommandIndex | null, target: Context
     const commands = index.application_commands
       .filter((command) => command.application_id === application.id && command.type === type)
       .map((command) => ({ command, label: command.name_localized ?? command.name }))
-      .sort((a, b) => a.label.localeCompare(b.label));
+      .sort((a, b) => compareLabels(a.label, b.label));
     if (commands.length > 0) groups.push({ application, commands });
   }
   return groups;

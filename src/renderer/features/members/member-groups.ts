@@ -7,6 +7,7 @@
  */
 import type { APIRole, APIUser } from 'discord-api-types/v10';
 import type { WireMember } from '../../api/wire-types.js';
+import { compareNames, compareSnowflakes } from '../../app/text-order.js';
 import { displayName, type PlaceWorld } from '../world/world-model.js';
 
 export interface MemberRow {
@@ -41,15 +42,8 @@ export function colorCss(color: number): string | null {
   return color === 0 ? null : `#${color.toString(16).padStart(6, '0')}`;
 }
 
-/**
- * One collator for every comparison: `localeCompare` with options builds a new one on each
- * call, which made sorting the first screen's member list take tens of milliseconds.
- */
-let names: Intl.Collator | undefined;
-
 function byName(a: MemberRow, b: MemberRow): number {
-  names ??= new Intl.Collator(undefined, { sensitivity: 'base' });
-  return names.compare(a.name, b.name) || a.user.id.localeCompare(b.user.id);
+  return compareNames(a.name, b.name) || compareSnowflakes(a.user.id, b.user.id);
 }
 
 /** A guild's members grouped by highest hoisted role, then the rest. */

@@ -6,6 +6,7 @@
  * a poll calls the registry's vote route, and the counts follow the channel's vote events.
  */
 import type { WireMessage } from '../../api/wire-types.js';
+import { compareSnowflakes } from '../../app/text-order.js';
 import type { Slice } from '../../store/app-state.js';
 import type { ClientDeps } from '../../store/deps.js';
 import { sendInteraction } from '../interactions/send-interaction.js';
@@ -38,11 +39,6 @@ declare module '../../store/app-state.js' {
   interface AppState extends MessagesSlice {}
 }
 
-/** Snowflake order: a shorter id is older, then text order. */
-export function compareIds(a: string, b: string): number {
-  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
-}
-
 export function isEphemeral(message: Pick<WireMessage, 'flags'>): boolean {
   return ((message.flags ?? 0) & MESSAGE_FLAG.EPHEMERAL) !== 0;
 }
@@ -50,7 +46,7 @@ export function isEphemeral(message: Pick<WireMessage, 'flags'>): boolean {
 /** Inserts or replaces by id, keeping snowflake order. */
 export function upsertMessage(list: readonly WireMessage[], message: WireMessage): WireMessage[] {
   const without = list.filter((entry) => entry.id !== message.id);
-  return [...without, message].sort((a, b) => compareIds(a.id, b.id));
+  return [...without, message].sort((a, b) => compareSnowflakes(a.id, b.id));
 }
 
 export function createMessagesSlice(deps: ClientDeps): Slice<MessagesSlice> {

@@ -6,6 +6,7 @@
 import type { APIRole, APIUser } from 'discord-api-types/v10';
 import type { InvocationLookup } from '../../../shared/invocation/index.js';
 import type { WireChannel, WireGuild, WireMember } from '../../api/wire-types.js';
+import { compareSnowflakes } from '../../app/text-order.js';
 
 export interface ClientGuild {
   id: string;
@@ -67,7 +68,7 @@ export interface ChannelNode {
 function byPosition(a: WireChannel, b: WireChannel): number {
   // Voice channels sort below text channels in a category, as in the real client.
   const voice = (channel: WireChannel) => (channel.type === CHANNEL_TYPE.GuildVoice || channel.type === CHANNEL_TYPE.GuildStageVoice ? 1 : 0);
-  return voice(a) - voice(b) || (a.position ?? 0) - (b.position ?? 0) || a.id.localeCompare(b.id);
+  return voice(a) - voice(b) || (a.position ?? 0) - (b.position ?? 0) || compareSnowflakes(a.id, b.id);
 }
 
 /**
