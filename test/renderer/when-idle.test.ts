@@ -5,10 +5,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { whenIdle } from '../../src/renderer/app/when-idle.js';
 
-const global = globalThis as { window?: unknown };
+const page = globalThis as { requestIdleCallback?: unknown; cancelIdleCallback?: unknown };
 
 afterEach(() => {
-  delete global.window;
+  delete page.requestIdleCallback;
+  delete page.cancelIdleCallback;
   vi.useRealTimers();
 });
 
@@ -16,10 +17,8 @@ describe('whenIdle', () => {
   it('asks the browser for its next idle moment, at the latest after the timeout, and can be cancelled', () => {
     const asked: Array<{ run: () => void; timeout: number | undefined }> = [];
     const cancelled: number[] = [];
-    global.window = {
-      requestIdleCallback: (run: () => void, options?: { timeout?: number }) => asked.push({ run, timeout: options?.timeout }),
-      cancelIdleCallback: (handle: number) => cancelled.push(handle),
-    };
+    page.requestIdleCallback = (run: () => void, options?: { timeout?: number }) => asked.push({ run, timeout: options?.timeout });
+    page.cancelIdleCallback = (handle: number) => cancelled.push(handle);
     const run = vi.fn();
     const cancel = whenIdle(run, 500);
     expect(asked).toHaveLength(1);
@@ -33,7 +32,6 @@ describe('whenIdle', () => {
 
   it('waits a moment instead where the browser has no idle callbacks, and can be cancelled', () => {
     vi.useFakeTimers();
-    global.window = { setTimeout, clearTimeout };
     const run = vi.fn();
     whenIdle(run, 500, 200);
     vi.advanceTimersByTime(199);

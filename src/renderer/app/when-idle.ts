@@ -3,11 +3,20 @@
  * `timeoutMs`), so it does not hold up what the person is waiting for: the first screen,
  * the answer to a keystroke. A browser without idle callbacks runs it after `fallbackMs`.
  */
+
+/** The idle callbacks, typed here: the modules tests import are also checked without the DOM's types. */
+interface IdleCallbacks {
+  requestIdleCallback?: (run: () => void, options: { timeout: number }) => number;
+  cancelIdleCallback?: (handle: number) => void;
+}
+
 export function whenIdle(run: () => void, timeoutMs: number, fallbackMs = 200): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: timeoutMs });
-    return () => window.cancelIdleCallback(handle);
+  const page = globalThis as IdleCallbacks;
+  if (page.requestIdleCallback && page.cancelIdleCallback) {
+    const handle = page.requestIdleCallback(run, { timeout: timeoutMs });
+    const cancel = page.cancelIdleCallback;
+    return () => cancel(handle);
   }
-  const handle = window.setTimeout(run, fallbackMs);
-  return () => window.clearTimeout(handle);
+  const handle = setTimeout(run, fallbackMs);
+  return () => clearTimeout(handle);
 }
