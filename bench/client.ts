@@ -15,6 +15,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { PAGE_OPENER_POLICY } from '../src/registry/routes/client-files.js';
 import type { CommandIndex } from '../src/renderer/api/wire-types.js';
 import { filterPicker, flattenGroups, pickerQuery } from '../src/renderer/features/commands/picker-entries.js';
 import { openBrowser, type TestBrowser } from '../test/helpers/chromium.js';
@@ -23,7 +24,6 @@ import { buildServedClient, firstScreenScript, type FirstScreenScript } from './
 import { PROFILE_DIRECTORY } from './delivery.js';
 import { armExpression, PENDING_EXPRESSION, PLAIN_INPUT_SOURCE, PROBE_SOURCE, type KeystrokeTiming, type ProbeCheck } from './keystroke-probe.js';
 import { api, BrokenRun, startBenchRegistry } from './registry.js';
-import { pageAnswer } from '../src/registry/routes/client-files.js';
 import { clientFloorMs, PAGE_RECORDER, pageOwnMs, READY_BINDING, readTimeline, timelineTable, type Timeline } from './serve-timeline.js';
 import { median, summarize } from './stats.js';
 import type { Row } from './table.js';
@@ -233,7 +233,7 @@ function serveFloor(registry: Timeline, trivial: Timeline, floor: number, script
   return `the trivial server and page are ready ${trivial.ready.toFixed(0)} ms after the spawn, ${trivial.listening.toFixed(0)} ms of it Node's `
     + `own start. The client's page, with none of its requests outstanding (${script ? kB(script.bytes) : 'the first screen\'s'} of script parsed and run, its first render, `
     + `then settings, people with the session, gateway, READY and the command index), and Node's start take `
-    + `${floor.toFixed(0)} ms, ${(floor / trivial.ready).toFixed(2)}x, whatever the server (its ${OPENER_POLICY} header alone makes the trivial `
+    + `${floor.toFixed(0)} ms, ${(floor / trivial.ready).toFixed(2)}x, whatever the server (its cross-origin-opener-policy header alone makes the trivial `
     + `page ready ${openerCost.toFixed(0)} ms later). That leaves ${(allowed - floor).toFixed(0)} ms of 3x for `
     + `the registry, whose part took ${(registry.ready - floor).toFixed(0)} ms: its start beyond Node's (the bundle, libsql, the store `
     + `and the world) ${(registry.listening - trivial.listening).toFixed(0)} ms, and the page's requests outstanding the rest (the `
@@ -253,13 +253,6 @@ const server = require('node:http').createServer((request, response) => {
 server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + server.address().port));
 `;
 }
-
-/**
- * The client's page asks for a browsing context group of its own, which makes Chromium
- * start a renderer for it: what that costs is measured on the trivial page sent with the
- * same header, in the same run.
- */
-const OPENER_POLICY = 'cross-origin-opener-policy';
 
 export async function benchServeToReady(browser: TestBrowser, options: StartOptions): Promise<Row[]> {
   const world = benchWorld({ appCount: APPS, memberCount: 1 });
@@ -294,20 +287,20 @@ export async function benchServeToReady(browser: TestBrowser, options: StartOpti
     const registryStarts: Timeline[] = [];
     const trivialStarts: Timeline[] = [];
     const openerStarts: Timeline[] = [];
-    const openerPolicy = { [OPENER_POLICY]: (await pageAnswer(directory, undefined, { remote: null, theme: null })).headers[OPENER_POLICY] ?? '' };
     const beforeStarts: Timeline[] = [];
     const before = options.before;
     for (let start = 0; start < options.starts; start++) {
       registryStarts.push(await time(() => startCli(join(directory, `start-${start}`), world.file, { cli: options.cli }), `/?user=${member.id}`));
       if (before) beforeStarts.push(await time(() => startCli(join(directory, `before-${start}`), world.file, { cli: before.cli }), `/?user=${member.id}`));
       trivialStarts.push(await time(() => startListening(['-e', trivialServer()]), '/'));
-      openerStarts.push(await time(() => startListening(['-e', trivialServer(openerPolicy)]), '/'));
+      // The client's page asks for a renderer of its own: what that costs, on the trivial page.
+      openerStarts.push(await time(() => startListening(['-e', trivialServer(PAGE_OPENER_POLICY)]), '/'));
     }
     const registry = registryStarts.map((timeline) => timeline.ready);
     const trivial = trivialStarts.map((timeline) => timeline.ready);
     // Start by start: the trivial page with the client's opener policy against the one without just before it.
     const openerCost = median(openerStarts.map((timeline, index) => timeline.ready - (trivialStarts[index] as Timeline).ready));
-    options.progress(`client: the trivial page with the client's ${OPENER_POLICY} (${openerPolicy[OPENER_POLICY]}) is ready ${openerCost.toFixed(0)} ms later (median)`);
+    options.progress(`client: the trivial page with the client's cross-origin-opener-policy (${PAGE_OPENER_POLICY['cross-origin-opener-policy']}) is ready ${openerCost.toFixed(0)} ms later (median)`);
     const medianStart = (starts: Timeline[]) => [...starts].sort((a, b) => a.ready - b.ready)[Math.floor(starts.length / 2)] as Timeline;
     const [registryMedian, trivialMedian] = [medianStart(registryStarts), medianStart(trivialStarts)];
     const floor = clientFloorMs(registryMedian, trivialMedian);

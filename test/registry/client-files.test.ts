@@ -41,6 +41,8 @@ describe('the client\'s files', () => {
     expect(csp).toContain('frame-src http: https: data:;');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    // A browsing context group of its own: no page of another origin holds a handle to the client's window.
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('serves hashed assets with their type and a long cache, and nothing outside them', async () => {

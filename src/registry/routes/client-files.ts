@@ -98,13 +98,20 @@ export interface FileAnswer {
   body: Buffer | string;
 }
 
+/**
+ * The page asks for a browsing context group of its own: no page of another origin that
+ * opens the client, or that it opens, holds a handle to its window. Chromium starts a
+ * renderer for it, which `npm run bench -- --only client` measures (docs/benchmarks.md).
+ */
+export const PAGE_OPENER_POLICY = { 'cross-origin-opener-policy': 'same-origin' } as const;
+
 /** The page, for a request to `host`: 200, or 503 while the client is not built. */
 export async function pageAnswer(directory: string, host: string | undefined, settings: PageSettings): Promise<FileAnswer> {
   const headers = {
     'content-security-policy': contentSecurityPolicy(host, settings.remote),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
-    'cross-origin-opener-policy': 'same-origin',
+    ...PAGE_OPENER_POLICY,
     'cache-control': 'no-cache',
     'content-type': 'text/html; charset=utf-8',
   };
