@@ -1,12 +1,13 @@
 /**
  * An interaction's row on a registry alone on its SQLite store: kept back after an HTTP
- * delivery (InteractionStore.addLater), answered in memory by an inline answer whose message
- * commits alone, and written a moment later with the others answered meanwhile, or by the
- * store's close; every other use of the store finds the row as if it had been written at once.
- * PostgreSQL (a team) writes the row before the delivery, and never keeps one back.
+ * delivery (InteractionStore.addLater), written answered, once, by an inline answer in its
+ * message's transaction, which is held back and committed a moment later with the others of
+ * that while (Sql.transactionLater), or by the store's close; every other use of the store
+ * finds the row as if it had been written at once. PostgreSQL (a team) writes the row before
+ * the delivery, and never keeps one back.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEPT_ANSWERS_WRITTEN_WITHIN_MS } from '../../src/registry/store/interaction-store.js';
+import { LATER_WITHIN_MS } from '../../src/registry/store/database.js';
 import type { SqliteDatabase } from '../../src/registry/store/sqlite-database.js';
 import type { Store } from '../../src/registry/store/store.js';
 import { answerJson, signatureCheckingBot, startBotServer, type BotHandler, type BotServer } from '../helpers/bot-server.js';
@@ -26,34 +27,47 @@ function row(store: Store, id: string): Promise<{ response_type: number | null; 
   return store.sql.get('SELECT response_type, original_message_id, expired FROM interactions WHERE id = ?', id);
 }
 
-/** The row once something has written it, waited for without using the interaction store (whose every use writes kept rows). */
-async function writtenRow(store: Store, id: string): ReturnType<typeof row> {
-  for (;;) {
-    const found = await row(store, id);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, KEPT_ANSWERS_WRITTEN_WITHIN_MS / 4));
-  }
-}
+type WriteLog = Array<{ statement: string; transaction: number }>;
 
-/** Each write statement the store runs, with the transaction it runs in (counted by BEGIN; 0 outside one). */
-function writeLog(store: Store): Array<{ statement: string; transaction: number }> {
+/**
+ * Each write statement SQLite runs for the store, as it runs (a later transaction's when its
+ * queue runs), with the transaction it runs in (counted by BEGIN and SAVEPOINT, a held
+ * transaction's part; 0 outside one), and each COMMIT (`COMMIT`, with the one it ended).
+ */
+function writeLog(store: Store): WriteLog {
   const sql = store.sql as SqliteDatabase;
-  const log: Array<{ statement: string; transaction: number }> = [];
+  const log: WriteLog = [];
   let begun = 0;
   const exec = sql.db.exec.bind(sql.db);
   sql.db.exec = (text: string) => {
-    if (text.startsWith('BEGIN')) begun += 1;
+    if (text.startsWith('BEGIN') || text.startsWith('SAVEPOINT')) begun += 1;
+    if (text === 'COMMIT') log.push({ statement: 'COMMIT', transaction: begun });
     return exec(text);
   };
-  for (const method of ['run', 'change', 'runKeeping'] as const) {
-    const original = sql[method].bind(sql) as (text: string, ...params: unknown[]) => Promise<never>;
-    sql[method] = ((text: string, ...params: unknown[]) => {
-      const statement = /^\s*(INSERT INTO \w+|UPDATE \w+|DELETE FROM \w+)/.exec(text)?.[1];
-      if (statement) log.push({ statement, transaction: sql.db.inTransaction ? begun : 0 });
-      return original(text, ...params);
-    }) as never;
-  }
+  const prepare = sql.db.prepare.bind(sql.db);
+  sql.db.prepare = ((text: string) => {
+    const prepared = prepare(text);
+    const statement = /^\s*(INSERT INTO \w+|UPDATE \w+|DELETE FROM \w+)/.exec(text)?.[1];
+    if (!statement) return prepared;
+    const run = prepared.run.bind(prepared);
+    prepared.run = ((...params: unknown[]) => {
+      log.push({ statement, transaction: sql.db.inTransaction ? begun : 0 });
+      return run(...params);
+    }) as typeof prepared.run;
+    return prepared;
+  }) as typeof sql.db.prepare;
+  // Prepared again, through the log.
+  (sql as unknown as { statements: Map<string, unknown> }).statements.clear();
   return log;
+}
+
+/** Resolves once the log has run `statement` and then a COMMIT, waiting without using the store. */
+async function committed(log: WriteLog, statement: string): Promise<void> {
+  const done = () => {
+    const ran = log.findIndex((entry) => entry.statement === statement);
+    return ran !== -1 && log.slice(ran).some((entry) => entry.statement === 'COMMIT');
+  };
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, LATER_WITHIN_MS / 4));
 }
 
 /** The harness's app with its interactions endpoint at a signature-checking bot that answers each interaction with `answer`. */
@@ -73,23 +87,26 @@ async function invoke(harness: Harness, name: string): Promise<string> {
 }
 
 describe.skipIf(onPostgres)('an interaction\'s row on a registry alone on SQLite', () => {
-  it('is answered with an inline answer whose message commits alone, and written soon after', async () => {
+  it('is written answered, once, with an inline answer\'s message, in a transaction held back and committed soon', async () => {
     const harness = await interactionHarness();
     await httpApp(harness, (_request, response) => answerJson(response, 200, { type: 4, data: { content: 'pong' } }));
     // The first delivery verifies the endpoint: the one looked at comes after it.
     const first = await invoke(harness, 'first');
     await harness.event('INTERACTION_SUCCESS', (data) => data.id === first);
     const log = writeLog(harness.registry.store);
+    // Any write of its own commits what is queued or held first: the first answer's are out of the way.
+    await harness.registry.store.sql.run('DELETE FROM feed WHERE 0');
+    log.length = 0;
     const id = await invoke(harness, 'second');
     await harness.event('INTERACTION_SUCCESS', (data) => data.id === id);
+    // Run and committed by nothing but the wait: the answer queued them.
+    await committed(log, 'INSERT INTO messages');
     const message = log.find((entry) => entry.statement === 'INSERT INTO messages');
     expect(message?.transaction).toBeGreaterThan(0);
-    expect(log.filter((entry) => entry.transaction === message?.transaction).map((entry) => entry.statement)).toEqual(['INSERT INTO messages']);
-    // Written by nothing but the wait, answered, with no UPDATE.
-    expect(await writtenRow(harness.registry.store, id)).toMatchObject({ response_type: 4, expired: 0, original_message_id: expect.any(String) });
-    const interactionRow = log.find((entry) => entry.statement === 'INSERT INTO interactions');
-    expect(interactionRow?.transaction).toBeGreaterThan(message?.transaction ?? 0);
+    expect(log.filter((entry) => entry.transaction === message?.transaction).map((entry) => entry.statement))
+      .toEqual(['INSERT INTO messages', 'INSERT INTO interactions', 'COMMIT']);
     expect(log.filter((entry) => entry.statement.startsWith('UPDATE interactions'))).toEqual([]);
+    expect(await row(harness.registry.store, id)).toMatchObject({ response_type: 4, expired: 0, original_message_id: expect.any(String) });
   });
 
   it('is written as soon as the delivery answers without a message of its own', async () => {
@@ -112,8 +129,8 @@ describe.skipIf(onPostgres)('an interaction row kept back', () => {
     interactions.addLater(interaction('1'));
     expect(await row(store, '1')).toBeUndefined();
     expect(await store.transaction(async () => await interactions.answerFirst('1', 4, 'm1'))).toBe(true);
-    // Answered in memory: a second answer is refused before the row is written.
-    expect(await row(store, '1')).toBeUndefined();
+    // Written answered by the answer: a second answer is refused.
+    expect(await row(store, '1')).toMatchObject({ response_type: 4, original_message_id: 'm1' });
     expect(await interactions.answerFirst('1', 4, 'm2')).toBe(false);
     expect(await interactions.byToken('token-1')).toMatchObject({ response_type: 4, original_message_id: 'm1' });
     expect(await row(store, '1')).toMatchObject({ response_type: 4, original_message_id: 'm1', expired: 0 });
@@ -125,29 +142,32 @@ describe.skipIf(onPostgres)('an interaction row kept back', () => {
     await store.close();
   });
 
-  it('writes the rows answered meanwhile together, soon, with nothing else using the store', async () => {
+  it('writes the rows answered in held transactions meanwhile with one commit, soon, with nothing else using the store', async () => {
     const store = await testStore();
     const interactions = store.interactions;
     const log = writeLog(store);
     for (const id of ['1', '2']) {
       interactions.addLater(interaction(id));
-      expect(await store.transaction(async () => await interactions.answerFirst(id, 4, `m${id}`))).toBe(true);
+      expect(await store.transactionLater(async () => await interactions.answerFirst(id, 4, `m${id}`))).toBe(true);
     }
-    expect(await writtenRow(store, '2')).toMatchObject({ response_type: 4, original_message_id: 'm2' });
+    expect(await row(store, '2')).toMatchObject({ response_type: 4, original_message_id: 'm2' });
     expect(await row(store, '1')).toMatchObject({ response_type: 4, original_message_id: 'm1' });
-    const written = log.filter((entry) => entry.statement === 'INSERT INTO interactions');
-    expect(written).toHaveLength(2);
-    expect(new Set(written.map((entry) => entry.transaction)).size).toBe(1);
+    expect(log.filter((entry) => entry.statement === 'INSERT INTO interactions')).toHaveLength(2);
+    expect(log.filter((entry) => entry.statement === 'COMMIT')).toEqual([]);
+    await committed(log, 'INSERT INTO interactions');
+    expect(log.filter((entry) => entry.statement === 'COMMIT')).toHaveLength(1);
     await store.close();
   });
 
-  it('writes an answered row when the store closes', async () => {
+  it('writes a row kept back, and commits a held answer, when the store closes', async () => {
     const store = await testStore();
     const log = writeLog(store);
     store.interactions.addLater(interaction('1'));
-    expect(await store.transaction(async () => await store.interactions.answerFirst('1', 4, 'm1'))).toBe(true);
+    store.interactions.addLater(interaction('2'));
+    expect(await store.transactionLater(async () => await store.interactions.answerFirst('1', 4, 'm1'))).toBe(true);
     await store.close();
-    expect(log.filter((entry) => entry.statement === 'INSERT INTO interactions')).toHaveLength(1);
+    expect(log.filter((entry) => entry.statement === 'INSERT INTO interactions')).toHaveLength(2);
+    expect(log.filter((entry) => entry.statement === 'COMMIT')).toHaveLength(2);
   });
 
   it('keeps an answer given in the transaction that wrote the row kept back', async () => {

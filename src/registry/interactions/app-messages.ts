@@ -39,25 +39,33 @@ async function publish(services: InteractionServices, record: InteractionRecord,
   }
 }
 
-/**
- * Stores the message with its files; `fresh`: a message just made (its id new), so no file
- * of the store is already its. `storedWith` writes in the same transaction (the interaction
- * it answers, marked answered).
- */
+/** How a message is saved besides itself. */
+interface Saving {
+  poll?: PollInput;
+  files?: readonly FileRow[];
+  /** A message just made (its id new), so no file of the store is already its. */
+  fresh?: boolean;
+  /** Written in the same transaction: the interaction it answers, marked answered. */
+  storedWith?: (message: MessageRecord) => Promise<void>;
+  /** Committed a little later, with others (`Store.transactionLater`): nobody is answered for it. */
+  later?: boolean;
+}
+
+/** Stores the message with its files and what `saving` adds, in one transaction. */
 async function save(
-  services: InteractionServices, record: InteractionRecord, message: MessageRecord, poll?: PollInput, files: readonly FileRow[] = [], fresh = false,
-  storedWith?: (message: MessageRecord) => Promise<void>,
+  services: InteractionServices, record: InteractionRecord, message: MessageRecord, { poll, files = [], fresh = false, storedWith, later = false }: Saving,
 ): Promise<void> {
   const withFiles = !fresh || files.length > 0;
+  const transaction = <T>(work: () => Promise<T>) => (later ? services.store.transactionLater(work) : services.store.transaction(work));
   if (isEphemeral(message)) {
     // An ephemeral message lives in the ledger; its files are in the store all the same.
-    await services.store.transaction(async () => {
+    await transaction(async () => {
       if (withFiles) await storeMessageFiles(services.store, message, files);
       await services.ledger.putEphemeral(record.id, message);
       await storedWith?.(message);
     });
   } else {
-    await services.store.transaction(async () => {
+    await transaction(async () => {
       await services.store.messages.putMessage(message);
       if (poll) await storePoll(services.store, message.id, poll, services.now());
       if (withFiles) await storeMessageFiles(services.store, message, files);
@@ -87,7 +95,7 @@ export function appMessageFiles(
  */
 export async function sendAppMessage(
   services: InteractionServices, record: InteractionRecord, data: OutgoingMessage,
-  options: { original: boolean; loading?: boolean; poll?: PollInput; files?: readonly FileRow[]; storedWith?: (message: MessageRecord) => Promise<void> },
+  options: { original: boolean; loading?: boolean } & Omit<Saving, 'fresh'>,
 ): Promise<MessageRecord> {
   const commandType = (record.payload.data as { type?: number } | undefined)?.type;
   const type = !options.original ? MESSAGE_TYPE.DEFAULT
@@ -114,7 +122,7 @@ export async function sendAppMessage(
   };
   // Stored and told on turns of their own: an invocation that has arrived meanwhile goes first (inline-answers.ts).
   await nextTurn();
-  await save(services, record, message, options.poll, options.files, true, options.storedWith);
+  await save(services, record, message, { ...options, fresh: true });
   await nextTurn();
   await publish(services, record, message, 'MESSAGE_CREATE', !options.poll);
   return message;
@@ -139,7 +147,7 @@ export async function editAppMessage(
     flags: ((data.flags ?? message.flags) & ~MESSAGE_FLAGS.EPHEMERAL & ~MESSAGE_FLAGS.LOADING) | (message.flags & MESSAGE_FLAGS.EPHEMERAL),
     edited_timestamp: (message.flags & MESSAGE_FLAGS.LOADING) !== 0 ? null : new Date(services.now()).toISOString(),
   };
-  await save(services, record, edited, undefined, files);
+  await save(services, record, edited, { files });
   await publish(services, record, edited, 'MESSAGE_UPDATE');
   return edited;
 }

@@ -130,7 +130,9 @@ export async function deliver(
   switch (result.outcome) {
     case 'response':
       try {
-        await services.inlineAnswers.apply(() => applyResponse(services, record, result.response, false, { files: result.files ?? [], origin: record.origin }));
+        await services.inlineAnswers.apply(() => applyResponse(services, record, result.response, {
+          withResponse: false, upload: { files: result.files ?? [], origin: record.origin }, later: !services.feed?.shared(),
+        }));
       } catch (error) {
         const body = error instanceof ServiceError ? JSON.stringify(error.body()) : String(error);
         const refusal = error instanceof ServiceError ? { refusal: refusalSentence(error.body()), answer: error.body() } : {};

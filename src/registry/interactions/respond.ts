@@ -47,12 +47,22 @@ export async function expireIfLate(services: InteractionServices, record: Intera
   return record.expired || late;
 }
 
-/**
- * Applies a first response; answers the `with_response` body (undefined for a plain 204).
- * `upload` holds the files of a multipart answer (none for JSON) and the origin their URLs use.
- */
+/** How a first response came, and what is made of it. */
+export interface ResponseWay {
+  /** The callback route's `with_response`: the answer's body is wanted. */
+  withResponse: boolean;
+  /** The files of a multipart answer (none for JSON) and the origin their URLs use. */
+  upload: MessageUpload;
+  /**
+   * Inline in the delivery's HTTP answer, which nobody is answered for, on a store no other
+   * process reads: the message it makes is committed a little later (`Store.transactionLater`).
+   */
+  later?: boolean;
+}
+
+/** Applies a first response; answers the `with_response` body (undefined for a plain 204). */
 export async function applyResponse(
-  services: InteractionServices, record: InteractionRecord, input: unknown, withResponse: boolean, upload: MessageUpload,
+  services: InteractionServices, record: InteractionRecord, input: unknown, { withResponse, upload, later = false }: ResponseWay,
 ): Promise<Record<string, unknown> | undefined> {
   if (await expireIfLate(services, record)) throw new ServiceError('unknownInteraction');
   if (record.response_type !== null || record.answering) throw new ServiceError('alreadyAcknowledged');
@@ -76,7 +86,7 @@ export async function applyResponse(
   }
   let effect: Effect;
   try {
-    effect = await respond(services, record, type, data, upload);
+    effect = await respond(services, record, type, data, upload, later);
   } catch (error) {
     if (claimed) await services.ledger.releaseAnswer(record);
     record.answering = false;
@@ -143,13 +153,13 @@ function storeFirstAnswer(services: InteractionServices, record: InteractionReco
   };
 }
 
-async function respond(services: InteractionServices, record: InteractionRecord, type: number, data: unknown, upload: MessageUpload): Promise<Effect> {
+async function respond(services: InteractionServices, record: InteractionRecord, type: number, data: unknown, upload: MessageUpload, later: boolean): Promise<Effect> {
   switch (type) {
     case CALLBACK.CHANNEL_MESSAGE_WITH_SOURCE: {
       const poll = responsePoll(data);
       const { message: content, rows } = appMessageFiles(services, record, upload, { body: data, at: ['data'] }, message(data, false));
       if (isEmptyMessage(content) && !poll && rows.length === 0) throw new ServiceError('emptyMessage');
-      const sent = await sendAppMessage(services, record, content, { original: true, files: rows, ...(poll ? { poll } : {}), storedWith: storeFirstAnswer(services, record, type) });
+      const sent = await sendAppMessage(services, record, content, { original: true, files: rows, ...(poll ? { poll } : {}), storedWith: storeFirstAnswer(services, record, type), later });
       record.original_message_id = sent.id;
       return { message: sent, answerStored: true };
     }
@@ -157,7 +167,7 @@ async function respond(services: InteractionServices, record: InteractionRecord,
       // The client shows "<app> is thinking..." until the app edits @original.
       const { flags } = message(data, true);
       const sent = await sendAppMessage(services, record, { flags: (flags ?? 0) & MESSAGE_FLAGS.EPHEMERAL }, {
-        original: true, loading: true, storedWith: storeFirstAnswer(services, record, type),
+        original: true, loading: true, storedWith: storeFirstAnswer(services, record, type), later,
       });
       record.original_message_id = sent.id;
       return { message: sent, answerStored: true };

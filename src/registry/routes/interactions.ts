@@ -44,7 +44,7 @@ export function registerInteractionRoutes(app: FastifyInstance, context: Registr
         id: record.id, nonce: record.nonce, application_id: record.application_id, body: request.body, with_response: withResponse, status, answer,
       });
       try {
-        const answer = await applyResponse(context, record, request.body, withResponse, requestUpload(request));
+        const answer = await applyResponse(context, record, request.body, { withResponse, upload: requestUpload(request) });
         inspect(answer ? 200 : 204, answer ?? null);
         return answer ? answer : reply.code(204).send();
       } catch (error) {

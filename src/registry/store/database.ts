@@ -49,6 +49,14 @@ export interface Sql {
    * backend): for writes that would otherwise all collide and retry.
    */
   transaction<T>(work: () => Promise<T>, key?: string): Promise<T>;
+  /**
+   * `transaction`, for writes no one is answered for (an app's inline answer): what it
+   * writes is seen by every later call of this process at once, and may be committed within
+   * LATER_WITHIN_MS, together with the other such transactions of that while; any other
+   * write commits them first. A process killed meanwhile loses them. A backend that does
+   * not hold commits back commits it at once.
+   */
+  transactionLater<T>(work: () => Promise<T>): Promise<T>;
   /** Runs `action` once the current transaction has committed (at once outside one); never after a rollback. */
   afterCommit(action: () => void): void;
   /** Runs `action` if the current transaction rolls back (each attempt that does); outside one, never. */
@@ -62,6 +70,13 @@ export interface Sql {
   changeVersion(): number;
   close(): Promise<void>;
 }
+
+/**
+ * How long writes no one is answered for may wait to be committed together (an inline
+ * answer's message with `Sql.transactionLater`, the interaction rows kept back): a commit
+ * for each cost a tenth of an invocation's time on SQLite (docs/benchmarks.md).
+ */
+export const LATER_WITHIN_MS = 20;
 
 /** A cached read a write keeps up to date (`Sql.runKeeping`). */
 export interface KeptRead<T> {

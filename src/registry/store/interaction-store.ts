@@ -112,19 +112,11 @@ const COLUMN_NAMES = COLUMNS.split(',').map((name) => name.trim());
 const RESPONSE_TYPE = COLUMN_NAMES.indexOf('response_type');
 const ORIGINAL_MESSAGE_ID = COLUMN_NAMES.indexOf('original_message_id');
 
-/**
- * How long an answered row kept back may wait to be written with the others answered
- * meanwhile (`answerFirst`), when nothing uses the store before; the store's close writes it too.
- */
-export const KEPT_ANSWERS_WRITTEN_WITHIN_MS = 20;
-
-
 export class InteractionStore {
-  /** Rows kept back by `addLater` until another use of the store, or a while after their first answer, by interaction id. */
+  /** Rows kept back by `addLater` until their first answer or another use of the store, by interaction id. */
   private readonly kept = new Map<string, unknown[]>();
-  /** The kept rows a running transaction has written (`writeKept`), which leave `kept` if it commits. */
+  /** The kept rows a running transaction has written (`writeKept`, `answerFirst`), which leave `kept` if it commits. */
   private readonly writing = new Set<string>();
-  private writeTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly sql: Sql) {}
 
@@ -133,14 +125,13 @@ export class InteractionStore {
   }
 
   /**
-   * Keeps the interaction's row back, answered in memory by an inline answer with a message
-   * (`answerFirst`) and written a little later with the others answered meanwhile, in one
-   * commit: the answer's own commit then holds the message alone. A row's five b-trees were
-   * half of that commit's WAL writes, and the commit is what an invocation sent right after
-   * the last one waits behind (docs/benchmarks.md).
-   * Every other use of the store writes the rows kept back first (`writeKept`), so every read
-   * and every other write finds the row as `add` would have left it. For SQLite and a
-   * registry alone on it only: another process would not find the row.
+   * Keeps the interaction's row back for its first answer: an inline answer with a message
+   * (`answerFirst`) writes it answered, once, in the message's transaction, which is held
+   * back a little with others (Sql.transactionLater) rather than written, then updated, on
+   * the delivery's way (docs/benchmarks.md). Every other use of the store writes the rows
+   * kept back first (`writeKept`), so every read and every other write finds the row as
+   * `add` would have left it. For SQLite and a registry alone on it only: another process
+   * would not find the row.
    */
   addLater(record: InteractionRecord): void {
     this.kept.set(record.id, rowValues(record));
@@ -169,9 +160,9 @@ export class InteractionStore {
   }
 
   /**
-   * Writes the rows kept back now, off any request's path (a wait, the store's close,
-   * another process joining: feed/start-feed.ts), saying on stderr when they cannot be. A
-   * row that cannot be written stays kept: the next use of the store tries again.
+   * Writes the rows kept back now, off any request's path (the store's close, another
+   * process joining: feed/start-feed.ts), saying on stderr when they cannot be. A row that
+   * cannot be written stays kept: the next use of the store tries again.
    */
   async writeKeptOrReport(): Promise<void> {
     await this.writeKept().catch((error: unknown) => {
@@ -179,21 +170,8 @@ export class InteractionStore {
     });
   }
 
-  /** Writes the kept rows once KEPT_ANSWERS_WRITTEN_WITHIN_MS have passed, unless a use of the store does first. */
-  private writeSoon(): void {
-    if (this.writeTimer !== undefined) return;
-    this.writeTimer = setTimeout(() => {
-      this.writeTimer = undefined;
-      void this.writeKeptOrReport();
-    }, KEPT_ANSWERS_WRITTEN_WITHIN_MS);
-    // A kept row never keeps the process alive: closing the store writes it (`close`).
-    this.writeTimer.unref();
-  }
-
   /** Writes the rows kept back, before the store closes (which goes on if they cannot be). */
   async close(): Promise<void> {
-    clearTimeout(this.writeTimer);
-    this.writeTimer = undefined;
     await this.writeKeptOrReport();
   }
 
@@ -235,20 +213,25 @@ export class InteractionStore {
   /** Gives the first answer unclaimed: true only for the one caller that found none given, none under way, and the token alive. */
   async answerFirst(id: string, responseType: number, originalMessageId: string): Promise<boolean> {
     const kept = this.kept.get(id);
-    // Kept back and not being written: alive and not ended (whatever would end it writes it
-    // first), and answered only by an answer before this one, in memory too.
+    // Kept back and not being written: alive, not ended and not answered (whatever would
+    // end or answer it writes it first). Written answered in this transaction; kept if it
+    // rolls back.
     if (kept && !this.writing.has(id)) {
-      if (kept[RESPONSE_TYPE] !== null) return false;
       const answered = [...kept];
       answered[RESPONSE_TYPE] = responseType;
       answered[ORIGINAL_MESSAGE_ID] = originalMessageId;
-      // Answered now, for the rest of this transaction (a `writeKept` in it writes the answer);
-      // unanswered again if it rolls back; written soon once it commits.
-      this.kept.set(id, answered);
-      this.sql.afterRollback(() => {
-        if (this.kept.get(id) === answered) this.kept.set(id, kept);
+      this.writing.add(id);
+      this.sql.afterRollback(() => this.writing.delete(id));
+      try {
+        await this.sql.run(INSERT, ...answered);
+      } catch (error) {
+        this.writing.delete(id);
+        throw error;
+      }
+      this.sql.afterCommit(() => {
+        this.writing.delete(id);
+        if (this.kept.get(id) === kept) this.kept.delete(id);
       });
-      this.sql.afterCommit(() => this.writeSoon());
       return true;
     }
     await this.writeKept();

@@ -165,6 +165,11 @@ export class PostgresDatabase implements Sql {
     });
   }
 
+  /** Committed at once: a team's other processes must find what it wrote. */
+  transactionLater<T>(work: () => Promise<T>): Promise<T> {
+    return this.transaction(work);
+  }
+
   /** `work` in SERIALIZABLE transactions until one commits; on `held`, a client the caller releases. */
   private async attempts<T>(work: () => Promise<T>, held?: pg.PoolClient): Promise<T> {
     for (let attempt = 1; ; attempt++) {

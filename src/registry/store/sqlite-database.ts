@@ -5,11 +5,14 @@
  * interface and keeps transactions isolated on its one connection with a gate: while a
  * transaction runs (its `work` awaits between statements), every call from outside it waits
  * for the gate to open, so no other request sees its half-done writes or writes into it.
+ * A transaction run with `transactionLater` has its writes run a little later and committed
+ * with others' (later-writes.ts).
  */
 import { accessSync, constants, existsSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'libsql';
 import type { KeptRead, Sql } from './database.js';
+import { LaterWrites, type Write } from './later-writes.js';
 import { ReadCache, writesRows } from './read-cache.js';
 import { MIGRATIONS } from './schema.js';
 import { openingDataDirectory } from './storage-error.js';
@@ -39,6 +42,9 @@ export class SqliteDatabase implements Sql {
   private readonly scope = new TransactionScopes<TransactionScope>();
   /** Settles when the running transaction ends; null when none runs. */
   private gate: Promise<void> | null = null;
+  /** Whether a transaction's work runs (from its start to its end): its reads are not kept. */
+  private working = false;
+  private readonly later: LaterWrites;
 
   private readonly dataVersionStatement: Statement;
   /** Whether anyone committed since the last `dataVersion` (wal-header.ts); null for an in-memory database. */
@@ -60,7 +66,22 @@ export class SqliteDatabase implements Sql {
   constructor(readonly db: SqliteConnection, readonly file: string | null = null) {
     this.dataVersionStatement = db.prepare('PRAGMA data_version') as unknown as Statement;
     this.walHeader = file === null ? null : new WalHeader(`${file}-shm`);
-    this.reads = new ReadCache({ dataVersion: () => this.dataVersion(), inTransaction: () => db.inTransaction });
+    this.reads = new ReadCache({ dataVersion: () => this.dataVersion(), inTransaction: () => this.working });
+    this.later = new LaterWrites({
+      exec: (sql) => db.exec(sql),
+      run: ([sql, params]) => void this.counted(sql, this.statement(sql).run(...params).changes),
+      inTransaction: () => db.inTransaction,
+      busy: () => this.gate !== null,
+      committed: (wrote) => {
+        if (!wrote) return;
+        this.ownCommits += 1;
+        this.lookSoon();
+      },
+      lost: (error) => {
+        this.reads.forget();
+        console.error(`slashbench: writes held for a later commit (apps' inline answers) could not be stored: ${error.message}`);
+      },
+    });
   }
 
   /**
@@ -91,6 +112,11 @@ export class SqliteDatabase implements Sql {
   private written(sql: string): void {
     this.reads.version();
     this.reads.written(sql);
+    this.lookSoon();
+  }
+
+  /** Looks at the WAL's header once this turn is over (`lookAfterWrites`). */
+  private lookSoon(): void {
     if (this.walHeader === null || this.lookScheduled) return;
     this.lookScheduled = true;
     setImmediate(this.lookAfterWrites);
@@ -142,21 +168,37 @@ export class SqliteDatabase implements Sql {
    */
   private counted(sql: string, changes: number): number {
     if (changes > 0 && writesRows(sql)) {
-      if (this.db.inTransaction) this.transactionWrote = true;
-      else this.ownCommits += 1;
+      if (!this.db.inTransaction) this.ownCommits += 1;
+      else if (this.later.holding) this.later.wrote = true;
+      else this.transactionWrote = true;
     }
     return changes;
   }
 
-  /** Runs a write statement now (inside `call`): told to the read cache first, its commit counted; answers the rows it changed. */
-  private write(sql: string, params: readonly unknown[]): number {
+  /**
+   * Runs a write statement now (inside `call`): told to the read cache first, its commit
+   * counted; answers the rows it changed. Outside a transaction it is committed by itself,
+   * so what is held is committed first; in a later transaction it may be queued instead
+   * (`queueable`: its answer is not wanted), answering 0.
+   */
+  private write(sql: string, params: readonly unknown[], queueable = false): number {
+    if (this.scope.current() === undefined) this.later.commit();
     this.written(sql);
+    const write: Write = [sql, params];
+    if (queueable && this.later.queue(write)) return 0;
+    this.later.beforeStatement();
     return this.counted(sql, this.statement(sql).run(...params).changes);
+  }
+
+  /** Runs a read now: what later transactions queued runs before it. */
+  private read<T>(read: () => T): T {
+    this.later.beforeStatement();
+    return read();
   }
 
   run(sql: string, ...params: unknown[]): Promise<void> {
     return this.call(() => {
-      this.write(sql, params);
+      this.write(sql, params, true);
     });
   }
 
@@ -168,7 +210,7 @@ export class SqliteDatabase implements Sql {
     return this.call(() => {
       // Looked at and written in one call: nothing can write between the two.
       const before = this.reads.peek(read.sql, read.params);
-      this.write(sql, params);
+      this.write(sql, params, true);
       this.afterCommit(() => {
         const kept = before.kept !== undefined && this.reads.keepAfter(before, read.sql, read.params, read.next(before.kept.value as T | undefined));
         if (!kept) read.otherwise();
@@ -177,19 +219,19 @@ export class SqliteDatabase implements Sql {
   }
 
   get<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {
-    return this.call(() => this.statement(sql).get(...params) as T | undefined);
+    return this.call(() => this.read(() => this.statement(sql).get(...params) as T | undefined));
   }
 
   all<T>(sql: string, ...params: unknown[]): Promise<T[]> {
-    return this.call(() => this.statement(sql).all(...params) as T[]);
+    return this.call(() => this.read(() => this.statement(sql).all(...params) as T[]));
   }
 
   cachedGet<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {
-    return this.call(() => this.reads.read(sql, params, () => this.statement(sql).get(...params) as T | undefined));
+    return this.call(() => this.reads.read(sql, params, () => this.read(() => this.statement(sql).get(...params) as T | undefined)));
   }
 
   cachedAll<T>(sql: string, ...params: unknown[]): Promise<readonly T[]> {
-    return this.call(() => this.reads.read(sql, params, () => this.statement(sql).all(...params) as T[]));
+    return this.call(() => this.reads.read(sql, params, () => this.read(() => this.statement(sql).all(...params) as T[])));
   }
 
   cachedAnswer<T>(key: string, make: () => Promise<T>): Promise<T> {
@@ -199,10 +241,20 @@ export class SqliteDatabase implements Sql {
   /**
    * BEGIN IMMEDIATE (the write lock up front, so another process on the same data
    * directory makes this wait, busy_timeout, instead of failing with SQLITE_BUSY_SNAPSHOT),
-   * `work`, COMMIT; on an error ROLLBACK and rethrow that error. Every transaction takes
-   * its turn at the gate, so a key (database.ts) adds nothing here.
+   * `work`, COMMIT; on an error ROLLBACK and rethrow that error. What is held is committed
+   * first, on its own. Every transaction takes its turn at the gate, so a key (database.ts)
+   * adds nothing here.
    */
-  async transaction<T>(work: () => Promise<T>): Promise<T> {
+  transaction<T>(work: () => Promise<T>): Promise<T> {
+    return this.transact(work, false);
+  }
+
+  /** `work` with its writes run a little later and committed with others' (database.ts, later-writes.ts). */
+  transactionLater<T>(work: () => Promise<T>): Promise<T> {
+    return this.transact(work, true);
+  }
+
+  private async transact<T>(work: () => Promise<T>, later: boolean): Promise<T> {
     if (this.scope.current() !== undefined) return work();
     // Checked and taken in one turn, so two transactions waiting on one gate cannot both take it.
     while (this.gate !== null) await this.gate;
@@ -212,11 +264,19 @@ export class SqliteDatabase implements Sql {
     this.transactionWrote = false;
     try {
       let result: T;
+      this.working = true;
       try {
-        result = await inTransaction(this.db, 'IMMEDIATE', () => this.scope.run(scope, work));
+        const scoped = () => this.scope.run(scope, work);
+        if (later) result = await this.laterWork(scoped);
+        else {
+          this.later.commit();
+          result = await inTransaction(this.db, 'IMMEDIATE', scoped);
+        }
       } catch (error) {
         for (const action of scope.afterRollback) action();
         throw error;
+      } finally {
+        this.working = false;
       }
       if (this.transactionWrote) this.ownCommits += 1;
       for (const action of scope.afterCommit) action();
@@ -224,7 +284,22 @@ export class SqliteDatabase implements Sql {
     } finally {
       this.gate = null;
       open();
+      this.later.commitIfDue();
     }
+  }
+
+  /** `work` as a later transaction: its writes queued, or run in its savepoint once it runs a statement (later-writes.ts). */
+  private async laterWork<T>(work: () => Promise<T>): Promise<T> {
+    this.later.begin();
+    let result: T;
+    try {
+      result = await work();
+    } catch (error) {
+      this.later.end(false);
+      throw error;
+    }
+    this.later.end(true);
+    return result;
   }
 
   afterCommit(action: () => void): void {
@@ -243,6 +318,7 @@ export class SqliteDatabase implements Sql {
 
   async close(): Promise<void> {
     await this.afterGate(() => {
+      this.later.commit();
       this.db.close();
       this.walHeader?.close();
     });

@@ -76,6 +76,11 @@ export class Store {
     return this.sql.transaction(work, key);
   }
 
+  /** Runs `work` atomically, its commit held back a little with others' (database.ts, `Sql.transactionLater`). */
+  transactionLater<T>(work: () => Promise<T>): Promise<T> {
+    return this.sql.transactionLater(work);
+  }
+
   /** Runs `action` once the current transaction has committed (at once outside one). */
   afterCommit(action: () => void): void {
     this.sql.afterCommit(action);
