@@ -44,11 +44,13 @@ export function postWarm(request: WarmRequest): Promise<ReadAnswer> {
   return new Promise((resolve, reject) => {
     if (request.signal?.aborted) return reject(abortError());
     const endpoint = `${request.host}:${request.port}`;
-    const socket = takeIdle(endpoint) ?? open(request.host, request.port);
+    const parked = takeIdle(endpoint);
+    const socket = parked?.socket ?? open(request.host, request.port);
     // Written first, in one write for head and body as node:http joins them (one packet for a
-    // small delivery); what reads the answer is set up after, as no answer can come before
-    // this turn ends: the app's copy waits for none of it.
+    // small delivery); what watched the idle connection and what reads the answer are set up
+    // after, as no event can come before this turn ends: the app's copy waits for none of it.
     socket.write(request.head + request.body);
+    parked?.wake();
     const reader = new AnswerReader(request.maxAnswerBytes, request.tooLarge);
     let settled = false;
     const settle = (error: Error | null, answer?: ReadAnswer) => {
@@ -90,15 +92,12 @@ function open(host: string, port: number): Socket {
   return socket;
 }
 
-/** The newest idle connection to the endpoint, if one is still open. */
-function takeIdle(endpoint: string): Socket | undefined {
+/** The newest idle connection to the endpoint, if one is still open: woken (`wake`) once written to. */
+function takeIdle(endpoint: string): Idle | undefined {
   const list = idle.get(endpoint);
   const entry = list?.pop();
   if (list?.length === 0) idle.delete(endpoint);
-  if (!entry) return undefined;
-  entry.wake();
-  entry.socket.ref();
-  return entry.socket;
+  return entry;
 }
 
 /** Keeps an answered connection for the next delivery; the endpoint closing it, or talking out of turn, drops it. */
@@ -118,7 +117,7 @@ function park(endpoint: string, socket: Socket): void {
   };
   const entry: Idle = {
     socket,
-    wake: () => socket.off('data', drop).off('end', drop).off('close', drop).off('error', drop),
+    wake: () => socket.off('data', drop).off('end', drop).off('close', drop).off('error', drop).ref(),
   };
   socket.on('data', drop).on('end', drop).on('close', drop).on('error', drop);
   // An idle connection never keeps the process alive.
