@@ -15,11 +15,16 @@ import { guildMemberIds } from './audience.js';
 import { dispatchGuildEdits } from './guild-dispatch.js';
 import { dispatchChannelMessage, dispatchPollVote } from './message-dispatch.js';
 import type { GatewayHub } from './hub.js';
-import type { GatewaySession } from './session.js';
+import type { SessionTable } from './session-table.js';
 import { sharedData } from './shared-data.js';
 
-/** Subscribes the gateway to the bus; returns the unsubscribe the gateway calls when it closes. */
-export function bridgeBus(bus: EventBus, store: Store, hub: GatewayHub, clients: () => GatewaySession[]): () => void {
+/**
+ * Subscribes the gateway to the bus; returns the unsubscribe the gateway calls when it
+ * closes. A channel's message or vote is looked into only while some bot has a session: who
+ * would hear it is read from the store, for every message an app's answer makes.
+ */
+export function bridgeBus(bus: EventBus, store: Store, hub: GatewayHub, sessions: Pick<SessionTable, 'clients' | 'hasBots'>): () => void {
+  const clients = () => sessions.clients();
   // Finding who hears an event reads the store; sessions still get events in the bus's order.
   const queue = inOrder((error) => console.error(`slashbench: a gateway dispatch failed: ${(error as Error).message ?? String(error)}`));
   const toMembers = async (guildId: string | null, event: string, data: unknown) => {
@@ -44,8 +49,12 @@ export function bridgeBus(bus: EventBus, store: Store, hub: GatewayHub, clients:
   bus.on('worldChanged', worldChanged);
   bus.on('guildEdited', guildEdited);
   bus.on('clientEvent', clientEvent);
-  const channelMessage = (event: ChannelMessageEvent) => queue(() => dispatchChannelMessage(store, hub, event));
-  const pollVote = (event: PollVoteEvent) => queue(() => dispatchPollVote(store, hub, event));
+  const channelMessage = (event: ChannelMessageEvent) => {
+    if (sessions.hasBots()) queue(() => dispatchChannelMessage(store, hub, event));
+  };
+  const pollVote = (event: PollVoteEvent) => {
+    if (sessions.hasBots()) queue(() => dispatchPollVote(store, hub, event));
+  };
   // Another process's interaction for a bot whose session this one may hold (feed/gateway-sessions.ts).
   const botDispatch = (dispatch: BotDispatch) => queue(() => void hub.dispatchToBot(dispatch.application_id, dispatch.event, dispatch.data, dispatch.guild_id));
   bus.on('botDispatch', botDispatch);

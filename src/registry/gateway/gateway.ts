@@ -213,7 +213,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     }
   };
   deps.bus.on('botTokenReset', tokenReset);
-  const unsubscribeBus = bridgeBus(deps.bus, deps.store, hub, () => sessions.clients());
+  const unsubscribeBus = bridgeBus(deps.bus, deps.store, hub, sessions);
   const unsubscribe = () => {
     deps.bus.off('botTokenReset', tokenReset);
     unsubscribeBus();

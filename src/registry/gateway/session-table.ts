@@ -72,6 +72,12 @@ export class SessionTable {
     return [...this.sessions.values()].filter((session) => session.owner.kind === 'bot' && session.owner.application.id === applicationId);
   }
 
+  /** Whether any app has a bot session, live or resumable. */
+  hasBots(): boolean {
+    for (const session of this.sessions.values()) if (session.owner.kind === 'bot') return true;
+    return false;
+  }
+
   /** Client sessions (people, not bots), live or resumable. */
   clients(): GatewaySession[] {
     return [...this.sessions.values()].filter((session) => session.owner.kind === 'user');
