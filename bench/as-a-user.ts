@@ -218,6 +218,17 @@ export interface UserMeasurement {
   direct: Summary;
 }
 
+/**
+ * The floor of the same measurement: the invocation POSTed to the bare server that signs
+ * and forwards it (`DeliverySetup.floor`), taken the same way (the same order, rounds and
+ * warm-up) against its own direct POSTs, in the same setup right after: two warm hops and a
+ * signature, as a multiple of the direct POST at each figure.
+ */
+export interface FloorMeasurement {
+  floor: Summary;
+  direct: Summary;
+}
+
 /** Each build's measurement, from one run: this build's registry and `against`'s, alternating. */
 export async function measureTwoBuilds(options: { client: UserClient; against: string; rounds: number; warmup: number }): Promise<Record<'this' | 'other', UserMeasurement>> {
   const mine = await startDeliverySetup({ client: options.client });
@@ -240,9 +251,14 @@ export async function measureTwoBuilds(options: { client: UserClient; against: s
   }
 }
 
-/** The measurement itself: a fresh registry, bot and client; `rounds` of each path after `warmup`. */
-export async function measureAsUser(options: { client: UserClient; order: UserOrder; rounds: number; warmup: number; progress?: (message: string) => void }): Promise<UserMeasurement & { work: RegistryWork }> {
-  const setup = await startDeliverySetup({ client: options.client });
+/**
+ * The measurement itself: a fresh registry, bot and client; `rounds` of each path after
+ * `warmup`. With `floor`, then the floor's measurement in the same setup (FloorMeasurement).
+ */
+export async function measureAsUser(options: {
+  client: UserClient; order: UserOrder; rounds: number; warmup: number; floor?: boolean; progress?: (message: string) => void;
+}): Promise<UserMeasurement & { work: RegistryWork; floor?: FloorMeasurement }> {
+  const setup = await startDeliverySetup({ client: options.client, floor: options.floor === true });
   try {
     // The registry's main thread's work over the measured invocations, and how far apart they came.
     let cpuBefore: number | undefined;
@@ -264,7 +280,11 @@ export async function measureAsUser(options: { client: UserClient; order: UserOr
     });
     const cpuAfter = mainThreadCpuMs(setup.registryPid);
     const cpuMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / options.rounds;
-    return { ...measured, work: { cpuMs, periodMs: (last - first) / options.rounds } };
+    const work = { cpuMs, periodMs: (last - first) / options.rounds };
+    if (!options.floor) return { ...measured, work };
+    const floor = await interleaved({ floor: () => setup.floor(), direct: () => setup.direct() }, options.order, options.rounds, options.warmup,
+      (done) => options.progress?.(`its floor (${options.client}): ${done}/${options.rounds}`));
+    return { ...measured, work, floor };
   } finally {
     await setup.close();
   }
@@ -283,7 +303,7 @@ const AS_A_USER = { p50: { comparison: 'at most', ratio: 3 }, p99: { comparison:
  * node:http and the registry's invocations back to back (`blocks`), as a test suite sends
  * them, where each follows the last one's answer still being applied, and the direct POSTs
  * back to back too, where nothing else runs: the figure a measurement that does not
- * interleave its samples gets.
+ * interleave its samples gets. Each row has its floor, taken in the same order.
  */
 export async function benchAsUser(options: { rounds: number; warmup: number; progress: (message: string) => void }): Promise<Row[]> {
   const rows: Row[] = [];
@@ -291,14 +311,20 @@ export async function benchAsUser(options: { rounds: number; warmup: number; pro
     ['node:http keep-alive', 'alternate', 'http'], ['fetch (undici) keep-alive', 'alternate', 'fetch'], ['node:http keep-alive, invocations back to back', 'blocks', 'http'],
   ];
   for (const [name, order, client] of measurements) {
-    const { registry, direct, work } = await measureAsUser({ client, order, ...options });
+    const { registry, direct, work, floor } = await measureAsUser({ client, order, floor: true, ...options });
     const busy = work.cpuMs === undefined ? '' : `the registry's main thread worked ${work.cpuMs.toFixed(3)} ms per invocation (the delivery, then the answer's message `
       + `stored and told), one invocation every ${work.periodMs.toFixed(3)} ms; the direct POSTs, back to back too, met no registry at work`;
     for (const figure of ['p50', 'p99'] as const) {
+      const floorRatio = floor && floor.floor[figure] / floor.direct[figure];
+      // Where the floor alone passes the target, no registry could meet it on this machine.
+      const belowFloor = floorRatio !== undefined && floorRatio > AS_A_USER[figure].ratio
+        ? `; the floor alone, taken the same way, is ${floorRatio.toFixed(2)}x the direct POST` : '';
       rows.push({
         benchmark: `1 delivery as a user measures it, ${name}`, figure, unit: 'ms', value: registry[figure], baseline: direct[figure],
         baselineName: 'the same signed body POSTed straight to the bot', target: AS_A_USER[figure],
-        ...(order === 'blocks' && busy ? { outOfReach: `Back to back, ${busy} (docs/benchmarks.md, issue 34)` } : {}),
+        // The floor's multiple of its own direct POSTs, as a time beside this row's.
+        ...(floorRatio !== undefined ? { floor: direct[figure] * floorRatio, floorName: `two warm hops + a signature, taken ${order === 'blocks' ? 'back to back' : 'alternating'} as well` } : {}),
+        ...(order === 'blocks' && busy ? { outOfReach: `Back to back, ${busy}${belowFloor} (docs/benchmarks.md, issue 34)` } : {}),
       });
     }
   }
