@@ -20,10 +20,11 @@ import { sharedData } from './shared-data.js';
 
 /**
  * Subscribes the gateway to the bus; returns the unsubscribe the gateway calls when it
- * closes. A channel's message or vote is looked into only while some bot has a session: who
- * would hear it is read from the store, for every message an app's answer makes.
+ * closes. An event is queued only while someone could hear it: a client event while a
+ * person has a session, a channel's message or vote while a bot has one (who would hear
+ * it is read from the store). Each interaction tells its person half a dozen events.
  */
-export function bridgeBus(bus: EventBus, store: Store, hub: GatewayHub, sessions: Pick<SessionTable, 'clients' | 'hasBots'>): () => void {
+export function bridgeBus(bus: EventBus, store: Store, hub: GatewayHub, sessions: Pick<SessionTable, 'clients' | 'hasBots' | 'hasClients'>): () => void {
   const clients = () => sessions.clients();
   // Finding who hears an event reads the store; sessions still get events in the bus's order.
   const queue = inOrder((error) => console.error(`slashbench: a gateway dispatch failed: ${(error as Error).message ?? String(error)}`));
@@ -40,10 +41,13 @@ export function bridgeBus(bus: EventBus, store: Store, hub: GatewayHub, sessions
     queue(() => toMembers(scope.guild_id, 'APPLICATION_COMMAND_INDEX_UPDATE', { application_id: scope.application_id, guild_id: scope.guild_id }));
   const worldChanged = (change: { kind: string; id: string }) => queue(() => toMembers(null, 'WORLD_UPDATE', { kind: change.kind, id: change.id }));
   const guildEdited = (edits: GuildEdits) => queue(() => dispatchGuildEdits(store, hub, edits));
-  const clientEvent = (event: ClientEvent) => queue(() => {
-    if ('userId' in event.to) hub.dispatchToUser(event.to.userId, event.type, event.data);
-    else return hub.dispatchToChannel(event.to.channelId, event.type, event.data);
-  });
+  const clientEvent = (event: ClientEvent) => {
+    if (!sessions.hasClients()) return;
+    queue(() => {
+      if ('userId' in event.to) hub.dispatchToUser(event.to.userId, event.type, event.data);
+      else return hub.dispatchToChannel(event.to.channelId, event.type, event.data);
+    });
+  };
   bus.on('permissionsChanged', permissionsChanged);
   bus.on('commandsChanged', commandsChanged);
   bus.on('worldChanged', worldChanged);

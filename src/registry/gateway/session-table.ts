@@ -74,7 +74,16 @@ export class SessionTable {
 
   /** Whether any app has a bot session, live or resumable. */
   hasBots(): boolean {
-    for (const session of this.sessions.values()) if (session.owner.kind === 'bot') return true;
+    return this.hasAny('bot');
+  }
+
+  /** Whether anyone has a client session, live or resumable. */
+  hasClients(): boolean {
+    return this.hasAny('user');
+  }
+
+  private hasAny(kind: GatewaySession['owner']['kind']): boolean {
+    for (const session of this.sessions.values()) if (session.owner.kind === kind) return true;
     return false;
   }
 
