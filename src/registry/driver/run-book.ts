@@ -6,7 +6,7 @@
  * them, never on a timer; their only timer is their own limit.
  */
 import type { ClientEvent, EventBus } from '../events.js';
-import { messageOwner, outcomeOf, type HeardEvent, type Outcome, type RunFacts } from '../../shared/scenario/outcome.js';
+import { metadataId, outcomeOf, type HeardEvent, type Outcome, type RunFacts } from '../../shared/scenario/outcome.js';
 
 /** Runs are forgotten after the interaction's token has died (15 minutes), or past this many. */
 const KEPT_RUNS = 2000;
@@ -36,6 +36,17 @@ const INTERACTION_EVENTS = new Set([
 export class RunBook {
   private readonly runs: BookedRun[] = [];
   private readonly byId = new Map<string, BookedRun>();
+  /**
+   * The run of each interaction heard of, and the newest run about each message (a
+   * component's or a modal's, `messageId`): every event of the bus is matched to its run
+   * by lookup, where a scan of the kept runs (2,000 of them after a long suite) cost every
+   * interaction, driven or not, a tenth of a millisecond per event (docs/benchmarks.md).
+   */
+  private readonly byInteraction = new Map<string, BookedRun>();
+  private readonly aboutMessage = new Map<string, BookedRun>();
+  /** Each run's place in the order booked: of two runs, the later-booked is the newer. */
+  private readonly booked = new WeakMap<BookedRun, number>();
+  private bookings = 0;
   private readonly listeners = new Map<string, Set<() => void>>();
   private readonly listener = (event: ClientEvent) => this.heard(event);
 
@@ -54,6 +65,8 @@ export class RunBook {
     this.forgetOld(run.startedAt);
     this.runs.push(run);
     this.byId.set(run.id, run);
+    this.booked.set(run, this.bookings++);
+    if (run.messageId !== undefined) this.aboutMessage.set(run.messageId, run);
   }
 
   get(id: string): BookedRun | undefined {
@@ -87,11 +100,13 @@ export class RunBook {
       if (!('userId' in event.to)) return;
       const run = this.findInteraction(event.to.userId, data);
       if (!run) return;
-      if (event.type === 'INTERACTION_CREATE' && typeof data.id === 'string') run.interactionId = data.id;
+      if (event.type === 'INTERACTION_CREATE' && typeof data.id === 'string') {
+        run.interactionId = data.id;
+        this.byInteraction.set(data.id, run);
+      }
       this.record(run, { type: event.type, data });
     } else if (event.type === 'MESSAGE_CREATE' || event.type === 'MESSAGE_UPDATE') {
-      const index = messageOwner(this.runs, data);
-      const run = index === -1 ? undefined : this.runs[index];
+      const run = this.messageOwner(data);
       if (run) this.record(run, { type: event.type, data });
     }
   }
@@ -99,12 +114,20 @@ export class RunBook {
   private findInteraction(userId: string, data: Record<string, unknown>): BookedRun | undefined {
     const byNonce = typeof data.nonce === 'string' ? this.byId.get(data.nonce) : undefined;
     if (byNonce?.userId === userId) return byNonce;
-    if (typeof data.id !== 'string') return undefined;
-    for (let index = this.runs.length - 1; index >= 0; index--) {
-      const run = this.runs[index] as BookedRun;
-      if (run.interactionId === data.id && run.userId === userId) return run;
-    }
-    return undefined;
+    const byInteraction = typeof data.id === 'string' ? this.byInteraction.get(data.id) : undefined;
+    return byInteraction?.userId === userId ? byInteraction : undefined;
+  }
+
+  /**
+   * `messageOwner`'s rule (shared/scenario/outcome.ts) by lookup: the newer of the run whose
+   * interaction made the message and the newest run about it.
+   */
+  messageOwner(message: Record<string, unknown>): BookedRun | undefined {
+    const made = metadataId(message);
+    const maker = made === undefined ? undefined : this.byInteraction.get(made);
+    const about = typeof message.id === 'string' ? this.aboutMessage.get(message.id) : undefined;
+    if (maker === undefined || about === undefined) return maker ?? about;
+    return (this.booked.get(maker) ?? 0) > (this.booked.get(about) ?? 0) ? maker : about;
   }
 
   private changed(run: BookedRun): void {
@@ -114,6 +137,10 @@ export class RunBook {
   private forgetOld(now: number): void {
     let drop = 0;
     while (drop < this.runs.length && (this.runs.length - drop > KEPT_RUNS || now - (this.runs[drop] as BookedRun).startedAt > KEPT_MS)) drop++;
-    for (const run of this.runs.splice(0, drop)) this.byId.delete(run.id);
+    for (const run of this.runs.splice(0, drop)) {
+      this.byId.delete(run.id);
+      if (run.interactionId !== null && this.byInteraction.get(run.interactionId) === run) this.byInteraction.delete(run.interactionId);
+      if (run.messageId !== undefined && this.aboutMessage.get(run.messageId) === run) this.aboutMessage.delete(run.messageId);
+    }
   }
 }

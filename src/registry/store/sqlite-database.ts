@@ -67,9 +67,19 @@ export class SqliteDatabase implements Sql {
     this.dataVersionStatement = db.prepare('PRAGMA data_version') as unknown as Statement;
     this.walHeader = file === null ? null : new WalHeader(`${file}-shm`);
     this.reads = new ReadCache({ dataVersion: () => this.dataVersion(), inTransaction: () => this.working });
+    // libsql panics on a statement of a closed connection: a late timer gets an error instead.
+    const open = () => {
+      if (!db.open) throw new Error('The store is closed.');
+    };
     this.later = new LaterWrites({
-      exec: (sql) => db.exec(sql),
-      run: ([sql, params]) => void this.counted(sql, this.statement(sql).run(...params).changes),
+      exec: (sql) => {
+        open();
+        db.exec(sql);
+      },
+      run: ([sql, params]) => {
+        open();
+        this.counted(sql, this.statement(sql).run(...params).changes);
+      },
       inTransaction: () => db.inTransaction,
       busy: () => this.gate !== null,
       committed: (wrote) => {

@@ -53,7 +53,7 @@ export interface Outcome {
 const EDITS_SOURCE = new Set([6, 7]);
 const DEFAULT_MESSAGE_TYPE = 0;
 
-function metadataId(message: Record<string, unknown>): string | undefined {
+export function metadataId(message: Record<string, unknown>): string | undefined {
   const metadata = message.interaction_metadata as { id?: unknown } | null | undefined;
   return typeof metadata?.id === 'string' ? metadata.id : undefined;
 }
