@@ -84,13 +84,18 @@ export class LaterWrites {
     for (const write of own) this.host.run(write);
   }
 
-  /** The running later transaction ended: released into the held transaction (`ok`), or rolled back; its queue kept or dropped. */
-  end(ok: boolean): void {
+  /**
+   * The running later transaction ended: released into the held transaction, or rolled
+   * back when it failed (`failure`, what it threw); its queue kept or dropped.
+   */
+  end(failure?: { error: unknown }): void {
+    const ok = failure === undefined;
     const own = this.#queueing;
     this.#queueing = null;
     if (this.#direct) {
       this.#direct = false;
-      if (!this.host.inTransaction()) this.#lose(new Error('the transaction holding them ended'));
+      // What it threw (SQLITE_FULL among them) may have ended the whole held transaction.
+      if (!this.host.inTransaction()) this.#lose(failure?.error instanceof Error ? failure.error : new Error('the transaction holding them ended'));
       else if (ok) this.host.exec('RELEASE later');
       else {
         this.host.exec('ROLLBACK TO later');
@@ -100,7 +105,7 @@ export class LaterWrites {
     if (this.#queued.length > 0 || this.#held) this.#commitSoon();
   }
 
-  /** Runs what is queued and commits what is held, now; what cannot be is said lost. Never throws. */
+  /** Runs what is queued and commits what is held, now; what cannot be is said lost. */
   commit(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
@@ -149,13 +154,16 @@ export class LaterWrites {
       return;
     }
     for (const writes of queued) {
-      this.host.exec('SAVEPOINT later');
+      let begun = false;
       try {
+        this.host.exec('SAVEPOINT later');
+        begun = true;
         for (const write of writes) this.host.run(write);
         this.host.exec('RELEASE later');
       } catch (error) {
-        // An error SQLite ends the whole transaction for (SQLITE_FULL among them) takes what it held with it.
-        if (!this.host.inTransaction()) {
+        // An error SQLite ends the whole transaction for (SQLITE_FULL among them), or a
+        // connection closed under it, takes what it held with it.
+        if (!begun || !this.host.inTransaction()) {
           this.#lose(error as Error);
           return;
         }
@@ -171,7 +179,14 @@ export class LaterWrites {
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
       if (this.host.busy()) this.#due = true;
-      else this.commit();
+      else {
+        try {
+          this.commit();
+        } catch (error) {
+          // Only a connection closed under it (its store's close commits first): said, never thrown at the process.
+          this.host.lost(error as Error);
+        }
+      }
     }, LATER_WITHIN_MS);
     // Later writes never keep the process alive: closing the store commits them.
     this.#timer.unref();

@@ -305,10 +305,10 @@ export class SqliteDatabase implements Sql {
     try {
       result = await work();
     } catch (error) {
-      this.later.end(false);
+      this.later.end({ error });
       throw error;
     }
-    this.later.end(true);
+    this.later.end();
     return result;
   }
 
