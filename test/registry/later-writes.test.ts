@@ -55,7 +55,7 @@ async function committedAs(other: InstanceType<typeof Database>, expected: strin
   while (notes(other).join() !== expected.join()) await new Promise((resolve) => setTimeout(resolve, LATER_WITHIN_MS / 4));
 }
 
-describe.skipIf(testPostgresServer() !== undefined)('transactions held back for a later commit (SQLite)', () => {
+describe.skipIf(testPostgresServer() !== undefined)('transactions whose writes run later (SQLite)', () => {
   it('are seen by their own connection at once, by another once committed, all in one commit within the while', async () => {
     const { sql, other, commits } = await twoConnections();
     const before = commits();
