@@ -159,7 +159,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     },
     async dispatchToChannel(channelId, event, data) {
       // Who can view the channel is read from the world only when someone is here to hear it.
-      if (sessions.clients().length === 0) return;
+      if (!sessions.hasClients()) return;
       const viewers = await channelViewerIds(deps.store, channelId);
       const shared = sharedData(data);
       for (const session of sessions.clients()) if (viewers.has(session.userId)) session.dispatch(event, shared);
