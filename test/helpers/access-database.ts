@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { Sql } from '../../src/registry/store/database.js';
 import { openPostgres } from '../../src/registry/store/open-postgres.js';
-import { DATABASE_FILE, openSqlite, type SqliteDatabase } from '../../src/registry/store/sqlite-database.js';
+import { DATABASE_FILE, openSqlite } from '../../src/registry/store/open-sqlite.js';
+import type { SqliteDatabase } from '../../src/registry/store/sqlite-database.js';
 import { testPostgresServer } from './test-store.js';
 
 /**

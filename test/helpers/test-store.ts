@@ -11,7 +11,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openPostgres, openPostgresStore } from '../../src/registry/store/open-postgres.js';
-import { openSqlite } from '../../src/registry/store/sqlite-database.js';
+import { openSqlite } from '../../src/registry/store/open-sqlite.js';
 import { openStore, Store } from '../../src/registry/store/store.js';
 
 /** The PostgreSQL server the suite runs against, if any. */

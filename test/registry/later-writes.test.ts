@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import Database from 'libsql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LATER_WITHIN_MS } from '../../src/registry/store/database.js';
-import { DATABASE_FILE, openSqlite, type SqliteDatabase } from '../../src/registry/store/sqlite-database.js';
+import { DATABASE_FILE, openSqlite } from '../../src/registry/store/open-sqlite.js';
+import type { SqliteDatabase } from '../../src/registry/store/sqlite-database.js';
 import { testPostgresServer } from '../helpers/test-store.js';
 
 const cleanups: Array<() => Promise<void>> = [];

@@ -7,7 +7,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { CHECKPOINT_PAGES, DATABASE_FILE, openSqlite } from '../../src/registry/store/sqlite-database.js';
+import { CHECKPOINT_PAGES, DATABASE_FILE, openSqlite } from '../../src/registry/store/open-sqlite.js';
 
 it('leaves the WAL to grow past SQLite\'s default before a commit checkpoints it', async () => {
   const directory = await mkdtemp(join(tmpdir(), 'slashbench-checkpoints-'));

@@ -1,21 +1,17 @@
 /**
  * The embedded backend: SQLite through libsql (an N-API driver with prebuilt binaries, so
  * it loads in Node and Electron alike), in WAL mode, its schema brought up to date when it
- * opens. libsql answers synchronously; this class keeps that speed behind the asynchronous
+ * opens (open-sqlite.ts). libsql answers synchronously; this class keeps that speed behind the asynchronous
  * interface and keeps transactions isolated on its one connection with a gate: while a
  * transaction runs (its `work` awaits between statements), every call from outside it waits
  * for the gate to open, so no other request sees its half-done writes or writes into it.
  * A transaction run with `transactionLater` has its writes run a little later and committed
  * with others' (later-writes.ts).
  */
-import { accessSync, constants, existsSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'libsql';
+import type Database from 'libsql';
 import type { KeptRead, Sql } from './database.js';
 import { LaterWrites, type Write } from './later-writes.js';
 import { ReadCache, writesRows } from './read-cache.js';
-import { MIGRATIONS } from './schema.js';
-import { openingDataDirectory } from './storage-error.js';
 import { TransactionScopes } from './transaction-scopes.js';
 import { WalHeader } from './wal-header.js';
 
@@ -25,9 +21,6 @@ type Statement = {
   get(...params: unknown[]): unknown;
   all(...params: unknown[]): unknown[];
 };
-
-/** The file a data directory keeps its database in. */
-export const DATABASE_FILE = 'slashbench.db';
 
 /** What the running transaction will do once it commits, or if it rolls back. */
 interface TransactionScope {
@@ -350,65 +343,5 @@ async function inTransaction<T>(db: SqliteConnection, mode: 'IMMEDIATE' | 'DEFER
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
     throw error;
-  }
-}
-
-/** Opens (creating if needed) `slashbench.db` in `directory`, or an in-memory database for ':memory:'. */
-export function openSqlite(directory: string): SqliteDatabase {
-  if (directory === ':memory:') return new SqliteDatabase(configure(new Database(':memory:')));
-  // A full or read-only directory becomes one StorageError naming it, not a driver's stack.
-  return openingDataDirectory(directory, () => {
-    mkdirSync(directory, { recursive: true });
-    const path = join(directory, DATABASE_FILE);
-    checkWritable(directory, path);
-    return new SqliteDatabase(configure(new Database(path)), path);
-  });
-}
-
-/**
- * SQLite opens an existing database in a read-only directory without complaint and fails
- * only at the first write; root ignores file modes but not a read-only mount. So write and
- * remove a file, and ask for write access to the database itself.
- */
-function checkWritable(directory: string, path: string): void {
-  const probe = join(directory, `.slashbench-write-check-${process.pid}`);
-  writeFileSync(probe, '');
-  unlinkSync(probe);
-  if (existsSync(path)) accessSync(path, constants.W_OK);
-}
-
-/**
- * The WAL's length in pages at which a commit checkpoints it (copies it into the database
- * file and syncs that), four times SQLite's default: a checkpoint takes milliseconds of one
- * invocation's time, and at 1000 pages every sixtieth or so invocation sent back to back
- * paid it (the delivery benchmark's p99). At 4000 fewer than one in a hundred does, and a
- * page written again meanwhile is copied once. The WAL file may grow to some 16 MB.
- */
-export const CHECKPOINT_PAGES = 4000;
-
-function configure(db: SqliteConnection): SqliteConnection {
-  db.pragma('journal_mode = WAL');
-  // NORMAL in WAL mode survives a killed process (the WAL is in the OS's hands at commit).
-  db.pragma('synchronous = NORMAL');
-  db.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  migrate(db);
-  return db;
-}
-
-/** Each migration in its own transaction, numbered by `PRAGMA user_version`. */
-function migrate(db: SqliteConnection): void {
-  const row = db.prepare('PRAGMA user_version').get() as { user_version: number };
-  for (let version = row.user_version; version < MIGRATIONS.length; version++) {
-    db.exec('BEGIN');
-    try {
-      db.exec(MIGRATIONS[version] as string);
-      db.exec(`PRAGMA user_version = ${version + 1}`);
-      db.exec('COMMIT');
-    } catch (error) {
-      if (db.inTransaction) db.exec('ROLLBACK');
-      throw error;
-    }
   }
 }

@@ -12,7 +12,7 @@ import type { Sql } from './database.js';
 import { GatewaySessionStore } from './gateway-session-store.js';
 import { InteractionStore } from './interaction-store.js';
 import { Keychain } from './keychain.js';
-import { openSqlite } from './sqlite-database.js';
+import { openSqlite } from './open-sqlite.js';
 import { MessageStore } from './message-store.js';
 import { OAuthStore } from './oauth-store.js';
 import { PermissionStore } from './permission-store.js';
