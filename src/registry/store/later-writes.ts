@@ -62,9 +62,9 @@ export class LaterWrites {
   }
 
   /** A write of the running later transaction: true when queued, false when it runs now (the caller runs it). */
-  queue(write: Write): boolean {
+  queue(sql: string, params: readonly unknown[]): boolean {
     if (this.#queueing === null) return false;
-    this.#queueing.push(write);
+    this.#queueing.push([sql, params]);
     return true;
   }
 

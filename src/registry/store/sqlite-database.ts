@@ -10,7 +10,7 @@
  */
 import type Database from 'libsql';
 import type { KeptRead, Sql } from './database.js';
-import { LaterWrites, type Write } from './later-writes.js';
+import { LaterWrites } from './later-writes.js';
 import { ReadCache, writesRows } from './read-cache.js';
 import { TransactionScopes } from './transaction-scopes.js';
 import { WalHeader } from './wal-header.js';
@@ -187,8 +187,7 @@ export class SqliteDatabase implements Sql {
   private write(sql: string, params: readonly unknown[], queueable = false): number {
     if (this.scope.current() === undefined) this.later.commit();
     this.written(sql);
-    const write: Write = [sql, params];
-    if (queueable && this.later.queue(write)) return 0;
+    if (queueable && this.later.queue(sql, params)) return 0;
     this.later.beforeStatement();
     return this.counted(sql, this.statement(sql).run(...params).changes);
   }
