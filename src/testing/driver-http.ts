@@ -5,6 +5,7 @@
  * (docs/testing.md); this file is their reference.
  */
 import { Agent, request } from 'node:http';
+import type { InProcessDriver } from '../registry/routes/management-driver.js';
 import type { DriverAction, DriverRun, DriverWait, DriverWaitFailure } from '../shared/driver-api.js';
 import { BenchRequestError, BenchWaitError } from './errors.js';
 
@@ -21,12 +22,16 @@ export class DriverHttp {
    * Idle connections do not hold the process open (the agent unrefs them).
    */
   readonly #agent = new Agent({ keepAlive: true });
+  readonly #host: string;
 
-  constructor(readonly url: string) {}
+  /** `inProcess`: the registry's door to its runs' routes when it runs in this process (startBench); other requests go over HTTP. */
+  constructor(readonly url: string, private readonly inProcess?: InProcessDriver) {
+    this.#host = new URL(url).host;
+  }
 
   /** A request as `token`'s person; the JSON answer, or a `BenchRequestError` naming `what`. */
   async call<T>(token: string, method: string, path: string, what: string, body?: unknown): Promise<T> {
-    const answer = await this.#send(token, method, path, body);
+    const answer = await this.send(token, method, path, body);
     const parsed: unknown = answer.text === '' ? null : JSON.parse(answer.text);
     if (answer.status < 200 || answer.status > 299) throw new BenchRequestError(answer.status, parsed, what);
     return parsed as T;
@@ -37,8 +42,11 @@ export class DriverHttp {
     this.#agent.destroy();
   }
 
-  #send(token: string, method: string, path: string, body?: unknown): Promise<Answer> {
+  /** A request as `token`'s person (its header as given), answered with its status and text: in process for the runs' routes when the registry is here. */
+  send(token: string, method: string, path: string, body?: unknown): Promise<Answer> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
+    const inProcess = this.inProcess?.answer({ token, host: this.#host }, method, path, payload);
+    if (inProcess !== undefined) return inProcess;
     const headers: Record<string, string | number> = { authorization: token };
     if (payload !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
     return new Promise((resolve, reject) => {
@@ -62,7 +70,7 @@ export class DriverHttp {
   /** Waits for `wait` in a run; the run once it is met, else a `BenchWaitError` saying what happened. */
   async wait(token: string, runId: string, wait: DriverWait, options: { count?: number; timeoutMs: number }): Promise<DriverRun> {
     const query = new URLSearchParams({ wait, timeout_ms: String(options.timeoutMs), ...(options.count === undefined ? {} : { count: String(options.count) }) });
-    const answer = await this.#send(token, 'GET', `/_slashbench/driver/runs/${encodeURIComponent(runId)}?${query}`);
+    const answer = await this.send(token, 'GET', `/_slashbench/driver/runs/${encodeURIComponent(runId)}?${query}`);
     const body = JSON.parse(answer.text) as DriverRun | DriverWaitFailure;
     if (answer.status === 200) return body as DriverRun;
     if (answer.status === 408 || answer.status === 409) {

@@ -15,6 +15,7 @@ import { createSnowflakeGenerator } from '../registry/domain/snowflake.js';
 import { AdjustableClock } from '../registry/driver/adjustable-clock.js';
 import { pickApplication, pickUser } from '../registry/driver/names.js';
 import { EventBus } from '../registry/events.js';
+import { inProcessDriver } from '../registry/routes/management-driver.js';
 import { mapAsync } from '../registry/async-lists.js';
 import type { ApplicationCredentials } from '../registry/store/credential-store.js';
 import type { ApplicationRecord, UserRecord } from '../registry/store/records.js';
@@ -155,7 +156,7 @@ async function openBench(parts: Parts): Promise<Bench> {
   parts.bus.on('worldChanged', () => {
     void readDirectory(store).then((read) => (directory = read), () => undefined);
   });
-  const http = new DriverHttp(parts.url);
+  const http = new DriverHttp(parts.url, inProcessDriver(parts.app));
   const users = new Map<string, BenchUser>();
   // Any person's token opens the management routes; the first one's moves the clock.
   const anyToken = () => parts.world.users[0]?.token ?? '';

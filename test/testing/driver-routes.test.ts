@@ -1,9 +1,13 @@
 /**
  * The driver's HTTP contract as another language's test reads it (docs/testing.md): a run
  * started with a person's token, its waits answered 200, 408 or 409 with a sentence and the
- * run, the clock, and who may call. Plain fetch, no JavaScript driver.
+ * run, the clock, and who may call. Plain fetch, no JavaScript driver; and the same contract
+ * through the runs' routes in process, as the JavaScript driver calls them in `startBench`
+ * (management-driver.ts, `inProcessDriver`): each answer as HTTP gives it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPLOAD_BODY_LIMIT } from '../../src/registry/domain/attachment-upload.js';
+import { DEFAULT_BODY_LIMIT } from '../../src/registry/http/json-body.js';
 import { startBench, type Bench } from '../../src/testing/index.js';
 import type { ScriptedBot } from '../helpers/scripted-bot.js';
 import { drivenBot } from './driven-bot.js';
@@ -12,18 +16,10 @@ let bench: Bench;
 let bot: ScriptedBot;
 let token: string;
 
-beforeAll(async () => {
-  bench = await startBench();
-  bot = await drivenBot(bench);
-  token = bench.user('alice').token;
-});
+type Answer = { status: number; body: Record<string, unknown> };
+type Call = (method: string, path: string, body?: unknown, authorization?: string | null) => Promise<Answer>;
 
-afterAll(async () => {
-  await bot.close();
-  await bench.close();
-});
-
-async function call(method: string, path: string, body?: unknown, authorization: string | null = token): Promise<{ status: number; body: Record<string, unknown> }> {
+const overHttp: Call = async (method, path, body, authorization = token) => {
   const response = await fetch(`${bench.url}/_slashbench/driver${path}`, {
     method,
     headers: { ...(authorization === null ? {} : { authorization }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -31,11 +27,29 @@ async function call(method: string, path: string, body?: unknown, authorization:
   });
   expect(response.headers.get('content-type')).toBe('application/json');
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+};
+
+/** Through the JavaScript driver's transport: the runs' routes in process, the others (the clock, a place) over HTTP. */
+const throughDriver: Call = async (method, path, body, authorization = token) => {
+  const answer = await bench.user('alice').http.send(authorization ?? '', method, `/_slashbench/driver${path}`, body);
+  return { status: answer.status, body: JSON.parse(answer.text) as Record<string, unknown> };
+};
 
 const place = { guild: 'Slashbench Lab', channel: 'general' };
 
-describe('the driver over HTTP', () => {
+// A bench each: the clock moved by one transport's tests would end the other's bot session.
+describe.each([['over HTTP', overHttp], ['in process', throughDriver]] as const)('the driver %s', (_transport, call) => {
+  beforeAll(async () => {
+    bench = await startBench();
+    bot = await drivenBot(bench);
+    token = bench.user('alice').token;
+  });
+
+  afterAll(async () => {
+    await bot.close();
+    await bench.close();
+  });
+
   it('starts a run and answers its reply when it comes', async () => {
     const started = await call('POST', '/runs', { action: 'command', ...place, command: '/echo text:over http' });
     expect(started.status).toBe(200);
@@ -52,6 +66,12 @@ describe('the driver over HTTP', () => {
     expect(started.status).toBe(200);
     expect(started.body).toMatchObject({ status: 'failed', invocation: { status: 413, body: { code: 40005, message: 'Request entity too large' } } });
     expect(bot.received.some((interaction) => (interaction.data.options as Array<{ value: unknown }> | undefined)?.[0]?.value === options[0]?.value)).toBe(false);
+  });
+
+  it('refuses a body larger than files for an attachment option can make it, before reading it', async () => {
+    const file = { filename: 'big.bin', data: 'A'.repeat(UPLOAD_BODY_LIMIT + DEFAULT_BODY_LIMIT) };
+    const refused = await call('POST', '/runs', { action: 'command', ...place, name: 'size', options: { file } });
+    expect(refused).toEqual({ status: 413, body: { code: 40005, message: 'Request entity too large' } });
   });
 
   it('acts and waits in one request', async () => {

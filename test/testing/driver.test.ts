@@ -4,7 +4,7 @@
  * waits on, including the ones that fail and what their errors say.
  */
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BenchRequestError, BenchWaitError, startBench, type Bench, type Chat } from '../../src/testing/index.js';
 import type { ScriptedBot } from '../helpers/scripted-bot.js';
 import { drivenBot } from './driven-bot.js';
@@ -116,6 +116,11 @@ describe('failures', () => {
 
   it("names the registry's refusal of the bot's answer, with the error tree", async () => {
     const run = await alice.command('/broken');
+    // The bot's answer is refused before the deadline passes: moving the clock at once would race the bot.
+    await vi.waitFor(async () => {
+      const waited = await run.end({ timeoutMs: 1 }).catch((caught: unknown) => caught);
+      expect((waited as BenchWaitError).run.refusals).toHaveLength(1);
+    });
     await bench.clock.advance(3000);
     const failure = await run.failure();
     expect(failure.reason).toBe('refused');

@@ -4,9 +4,10 @@
  * a name or a forwarded port alike. The same Host rule as the gateway URL.
  */
 import type { FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
 
-/** What the origin is read from: a Fastify request, or node:http's with its protocol. */
-export type OriginSource = Pick<FastifyRequest, 'headers' | 'protocol' | 'socket'>;
+/** What the origin is read from: a Fastify request, node:http's with its protocol, or the in-process driver's (no socket). */
+export type OriginSource = Pick<FastifyRequest, 'headers' | 'protocol'> & { socket: Pick<Socket, 'localAddress' | 'localPort'> };
 
 /** `http[s]://host[:port]` from the Host header, or from the local address when it is missing or odd. */
 export function requestOrigin(request: OriginSource): string {

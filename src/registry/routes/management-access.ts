@@ -15,7 +15,7 @@ import type { UserRecord } from '../store/records.js';
 export const MANAGEMENT_BASE = '/_slashbench';
 
 /** The person making a management request: 401 without a user session token, 403 for a bot. */
-export async function worldEditor(context: RegistryContext, request: FastifyRequest): Promise<UserRecord> {
+export async function worldEditor(context: RegistryContext, request: Pick<FastifyRequest, 'headers'>): Promise<UserRecord> {
   const caller = await identify(context.store, request, context.now());
   if (caller?.kind === 'bot') throw new ServiceError('missingAccess');
   if (caller?.kind === 'user') return caller.user;

@@ -10,11 +10,17 @@
  * /_slashbench/driver/place` finds a channel by names. Authenticated as the management API is.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
 import { z } from 'zod';
 import { DRIVER_WAITS, driverActionSchema, type DriverWait } from '../../shared/driver-api.js';
 import type { RegistryContext } from '../registry-context.js';
 import { UPLOAD_BODY_LIMIT } from '../domain/attachment-upload.js';
-import { DEFAULT_BODY_LIMIT } from '../http/json-body.js';
+import { waitsForFeed } from '../feed/change-feed.js';
+import { serviceErrorOf } from '../http/framework-errors.js';
+import { DEFAULT_BODY_LIMIT, parseJsonBody } from '../http/json-body.js';
+import type { OriginSource } from '../http/request-origin.js';
+import { ServiceError } from '../http/service-error.js';
 import { Driver, type CallerHeaders } from '../driver/driver.js';
 import { notReady, whenReady } from '../driver/bot-readiness.js';
 import { driverError, findApplication, findChannel, findGuild } from '../driver/names.js';
@@ -34,17 +40,16 @@ const RUN_BODY_LIMIT = UPLOAD_BODY_LIMIT + DEFAULT_BODY_LIMIT;
 const clockSchema = z.object({ advance_ms: z.number().int().min(0).max(366 * 24 * 3_600_000) });
 
 /** What the person route should see of the caller's request: their token and their language. */
-function callerHeaders(request: FastifyRequest): CallerHeaders {
-  const headers: CallerHeaders = {};
+function callerHeaders(headers: IncomingHttpHeaders): CallerHeaders {
+  const picked: CallerHeaders = {};
   for (const name of ['authorization', 'host', 'x-discord-locale', 'accept-language']) {
-    const value = request.headers[name];
-    if (typeof value === 'string') headers[name] = value;
+    const value = headers[name];
+    if (typeof value === 'string') picked[name] = value;
   }
-  return headers;
+  return picked;
 }
 
-function waitQuery(request: FastifyRequest): { wait: DriverWait | null; count: number; timeoutMs: number } {
-  const query = request.query as Record<string, unknown>;
+function waitQuery(query: Record<string, unknown>): { wait: DriverWait | null; count: number; timeoutMs: number } {
   const wait = query.wait === undefined ? null : String(query.wait);
   if (wait !== null && !(DRIVER_WAITS as readonly string[]).includes(wait)) throw driverError(['wait'], `wait is one of ${DRIVER_WAITS.join(', ')}`);
   const number = (name: string, fallback: number, max: number) => {
@@ -55,6 +60,37 @@ function waitQuery(request: FastifyRequest): { wait: DriverWait | null; count: n
     return parsed;
   };
   return { wait: wait as DriverWait | null, count: number('count', 1, 100), timeoutMs: number('timeout_ms', DEFAULT_WAIT_MS, LONGEST_WAIT_MS) };
+}
+
+/** What the runs' routes read of a request: as Fastify's has it, and when its caller has gone away (asked only by a wait). */
+interface RunsRequest extends Pick<OriginSource, 'protocol' | 'socket'> {
+  headers: IncomingHttpHeaders;
+  query: Record<string, unknown>;
+  ended(): Promise<void>;
+}
+
+/** A route's answer: its status and its body, which Fastify sends as JSON. */
+interface RunsAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * The runs' routes, answered without HTTP, for the JavaScript driver in the registry's own
+ * process (`startBench`): a command and its reply are two requests, and their sockets, turns
+ * and Fastify were 30% of a driven command's time (docs/benchmarks.md). The same handlers
+ * answer, after what every request waits for (app.ts's hooks); the answer is the JSON text
+ * the route sends. Undefined for any other request, which goes over HTTP.
+ */
+export interface InProcessDriver {
+  answer(caller: { token: string; host: string }, method: string, path: string, payload: string | undefined): Promise<{ status: number; text: string }> | undefined;
+}
+
+const inProcess = new WeakMap<FastifyInstance, InProcessDriver>();
+
+/** The app's in-process door to its runs' routes. */
+export function inProcessDriver(app: FastifyInstance): InProcessDriver | undefined {
+  return inProcess.get(app);
 }
 
 export function registerDriverRoutes(app: FastifyInstance, context: RegistryContext): void {
@@ -72,37 +108,69 @@ export function registerDriverRoutes(app: FastifyInstance, context: RegistryCont
     closing = true;
     for (const end of waiting) end();
   });
-  const waitEnds = (reply: FastifyReply) => new Promise<void>((resolve) => {
+  const waitEnds = (reply: FastifyReply | undefined) => new Promise<void>((resolve) => {
     if (closing) return resolve();
     const end = () => {
       waiting.delete(end);
       resolve();
     };
     waiting.add(end);
-    reply.raw.once('close', end);
+    reply?.raw.once('close', end);
   });
 
+  const act = async (request: RunsRequest, body: unknown): Promise<RunsAnswer> => {
+    const user = await worldEditor(context, request);
+    const { wait, count, timeoutMs } = waitQuery(request.query);
+    const caller = { headers: callerHeaders(request.headers), protocol: request.protocol, socket: request.socket };
+    const started = await driver.start(user, caller, parseWorldBody(driverActionSchema, body));
+    if (wait === null) return { status: 200, body: started };
+    return driver.wait(driver.run(user, started.id), wait, count, timeoutMs, request.ended());
+  };
+  const read = async (request: RunsRequest, runId: string): Promise<RunsAnswer> => {
+    const user = await worldEditor(context, request);
+    const run = driver.run(user, runId);
+    const { wait, count, timeoutMs } = waitQuery(request.query);
+    if (wait === null) return { status: 200, body: await driver.view(run) };
+    return driver.wait(run, wait, count, timeoutMs, request.ended());
+  };
+  const fromFastify = (request: FastifyRequest, reply: FastifyReply): RunsRequest => ({
+    headers: request.headers, query: request.query as Record<string, unknown>, protocol: request.protocol, socket: request.socket, ended: () => waitEnds(reply),
+  });
+  // With `?wait=`, it acts and waits in one request, as a GET of the run would.
   resource(app, `${BASE}/runs`, {
-    // With `?wait=`, it acts and waits in one request, as a GET of the run would.
     POST: { bodyLimit: RUN_BODY_LIMIT, handler: async (request, reply) => {
-      const user = await worldEditor(context, request);
-      const { wait, count, timeoutMs } = waitQuery(request);
-      const caller = { headers: callerHeaders(request), protocol: request.protocol, socket: request.socket };
-      const started = await driver.start(user, caller, parseWorldBody(driverActionSchema, request.body));
-      if (wait === null) return started;
-      const answer = await driver.wait(driver.run(user, started.id), wait, count, timeoutMs, waitEnds(reply));
+      const answer = await act(fromFastify(request, reply), request.body);
       return reply.code(answer.status).send(answer.body);
     } },
   });
-
   resource(app, `${BASE}/runs/:runId`, {
     GET: async (request, reply) => {
-      const user = await worldEditor(context, request);
-      const run = driver.run(user, (request.params as { runId: string }).runId);
-      const { wait, count, timeoutMs } = waitQuery(request);
-      if (wait === null) return driver.view(run);
-      const answer = await driver.wait(run, wait, count, timeoutMs, waitEnds(reply));
+      const answer = await read(fromFastify(request, reply), (request.params as { runId: string }).runId);
       return reply.code(answer.status).send(answer.body);
+    },
+  });
+  inProcess.set(app, {
+    answer(caller, method, path, payload) {
+      const [route = '', search = ''] = path.split('?', 2);
+      const runId = route.startsWith(`${BASE}/runs/`) ? route.slice(`${BASE}/runs/`.length) : undefined;
+      const takes = method === 'POST' ? route === `${BASE}/runs` : method === 'GET' && runId !== undefined && runId !== '' && !runId.includes('/');
+      if (!takes) return undefined;
+      const request: RunsRequest = {
+        headers: { authorization: caller.token, host: caller.host }, query: parseQuery(search),
+        protocol: 'http', socket: {}, ended: () => waitEnds(undefined),
+      };
+      return (async () => {
+        // What app.ts's hooks make every request but an invocation wait for.
+        if (waitsForFeed(context.store)) await context.feed?.caughtUp();
+        await context.inlineAnswers.settled();
+        if (runId === undefined && Buffer.byteLength(payload ?? '') > RUN_BODY_LIMIT) throw new ServiceError('entityTooLarge');
+        return runId === undefined ? act(request, parseJsonBody(payload ?? '')) : read(request, decodeURIComponent(runId));
+      })().then((answer) => ({ status: answer.status, text: JSON.stringify(answer.body) }), (error: unknown) => {
+        // As the app's error handler answers.
+        const known = serviceErrorOf(error);
+        if (known.status === 500) app.log.error({ err: error }, 'request failed');
+        return { status: known.status, text: JSON.stringify(known.body()) };
+      });
     },
   });
 
@@ -130,7 +198,7 @@ export function registerDriverRoutes(app: FastifyInstance, context: RegistryCont
       if (typeof query.application !== 'string' || query.application === '') throw driverError(['application'], 'name the application (its name or id)');
       const application = await findApplication(context.store, query.application);
       const commands = typeof query.commands === 'string' ? query.commands.split(',').map((name) => name.trim().replace(/^\//, '')).filter((name) => name !== '') : [];
-      const { timeoutMs } = waitQuery(request);
+      const { timeoutMs } = waitQuery(request.query as Record<string, unknown>);
       const state = await whenReady(context, application, commands, timeoutMs, waitEnds(reply));
       if (state.ready) return state;
       return reply.code(408).send({ message: `Expected ${application.name} to be ready within ${timeoutMs} ms, but ${notReady(application.name, state).replace(`${application.name} is not ready: `, '')}.`, code: 0, readiness: state });
