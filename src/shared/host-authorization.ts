@@ -12,7 +12,7 @@
  * - `awaitRedirect`: the next redirect the host caught after `after` (its loopback route
  *   or a deep link), or `null` when none came within the wait; the client asks again.
  */
-import { z } from 'zod';
+import { z } from './zod-mini.js';
 
 /** Which redirect the authorize URL uses: the host's loopback route, or a custom scheme. */
 export const REDIRECT_KINDS = ['loopback', 'custom-scheme'] as const;
@@ -29,33 +29,33 @@ export const createAuthorizationOutput = z.object({
   /** The loopback redirect URI this host listens on (`http://127.0.0.1:<port>/callback`). */
   loopback_redirect_uri: z.string(),
   /** Whether custom-scheme redirects reach this host (the desktop app's deep link) and for which scheme. */
-  deep_link_scheme: z.string().nullable(),
+  deep_link_scheme: z.nullable(z.string()),
   /** How many redirects the host has caught so far: `awaitRedirect` waits for later ones. */
-  redirect_sequence: z.number().int().nonnegative(),
+  redirect_sequence: z.number().check(z.int(), z.nonnegative()),
 });
 
-export const buildAuthorizeUrlInput = z.object({
+export const buildAuthorizeUrlInput = z.strictObject({
   /** The registry the URL points at (an http(s) origin); the host's own when absent. */
-  base_url: z.string().max(2048).optional(),
-  client_id: z.string().max(64),
-  scopes: z.string().max(1024),
-  state: z.string().max(1024).optional(),
-  nonce: z.string().max(1024).optional(),
-  code_challenge: z.string().max(256).optional(),
-  integration_type: z.union([z.literal(0), z.literal(1)]).optional(),
-  custom_scheme: z.string().max(256).optional(),
+  base_url: z.optional(z.string().check(z.maxLength(2048))),
+  client_id: z.string().check(z.maxLength(64)),
+  scopes: z.string().check(z.maxLength(1024)),
+  state: z.optional(z.string().check(z.maxLength(1024))),
+  nonce: z.optional(z.string().check(z.maxLength(1024))),
+  code_challenge: z.optional(z.string().check(z.maxLength(256))),
+  integration_type: z.optional(z.union([z.literal(0), z.literal(1)])),
+  custom_scheme: z.optional(z.string().check(z.maxLength(256))),
   redirect: z.enum(REDIRECT_KINDS),
-}).strict();
+});
 
 /** `AuthorizationArgs.toJSON()` with wire names: what the addon holds after the setters. */
 export const authorizationArgsSchema = z.object({
-  client_id: z.string().nullable(),
+  client_id: z.nullable(z.string()),
   scopes: z.string(),
-  state: z.string().nullable(),
-  nonce: z.string().nullable(),
-  code_challenge: codeChallenge.nullable(),
-  integration_type: z.union([z.literal(0), z.literal(1)]).nullable(),
-  custom_scheme: z.string().nullable(),
+  state: z.nullable(z.string()),
+  nonce: z.nullable(z.string()),
+  code_challenge: z.nullable(codeChallenge),
+  integration_type: z.nullable(z.union([z.literal(0), z.literal(1)])),
+  custom_scheme: z.nullable(z.string()),
 });
 
 export const buildAuthorizeUrlOutput = z.object({
@@ -64,18 +64,18 @@ export const buildAuthorizeUrlOutput = z.object({
   state: z.string(),
   redirect_uri: z.string(),
   args: authorizationArgsSchema,
-  redirect_sequence: z.number().int().nonnegative(),
+  redirect_sequence: z.number().check(z.int(), z.nonnegative()),
 });
 
 export const capturedRedirectSchema = z.object({
-  sequence: z.number().int().positive(),
+  sequence: z.number().check(z.int(), z.positive()),
   url: z.string(),
   via: z.enum(['loopback', 'deep-link']),
   received_at: z.string(),
 });
 
-export const awaitRedirectInput = z.object({ after: z.number().int().nonnegative() }).strict();
-export const awaitRedirectOutput = z.object({ redirect: capturedRedirectSchema.nullable() });
+export const awaitRedirectInput = z.strictObject({ after: z.number().check(z.int(), z.nonnegative()) });
+export const awaitRedirectOutput = z.object({ redirect: z.nullable(capturedRedirectSchema) });
 
 export type CapturedRedirect = z.infer<typeof capturedRedirectSchema>;
 export type AuthorizationArgsView = z.infer<typeof authorizationArgsSchema>;

@@ -6,7 +6,7 @@
  *
  * Errors cross the boundary as data (`HostResult`) with a stable code, never as thrown text.
  */
-import { z } from 'zod';
+import { z } from './zod-mini.js';
 import { clientSettingsSchema } from './client-settings.js';
 import {
   awaitRedirectInput, awaitRedirectOutput, buildAuthorizeUrlInput, buildAuthorizeUrlOutput, createAuthorizationOutput,
@@ -15,14 +15,14 @@ import type { HostMethod } from './host-channels.js';
 
 export { HOST_METHODS, hostChannel, type HostMethod } from './host-channels.js';
 
-const snowflake = z.string().regex(/^\d{1,20}$/, 'must be a snowflake (a string of digits)');
+const snowflake = z.string().check(z.regex(/^\d{1,20}$/, 'must be a snowflake (a string of digits)'));
 
 /** A person of the local world the client may act as (bots are never offered). */
 export const hostUserSchema = z.object({
   id: snowflake,
   username: z.string(),
-  global_name: z.string().nullable(),
-  locale: z.string().nullable(),
+  global_name: z.nullable(z.string()),
+  locale: z.nullable(z.string()),
 });
 
 export type HostUser = z.infer<typeof hostUserSchema>;
@@ -35,30 +35,30 @@ export type HostUser = z.infer<typeof hostUserSchema>;
 export const HOST_CONTRACT = {
   listUsers: {
     http: { method: 'GET', path: '/_host/session' },
-    input: z.object({}).strict(),
+    input: z.strictObject({}),
     output: z.object({ users: z.array(hostUserSchema) }),
   },
   openSession: {
     http: { method: 'POST', path: '/_host/session' },
-    input: z.object({ user_id: snowflake }).strict(),
-    output: z.object({ token: z.string().min(1), user: hostUserSchema }),
+    input: z.strictObject({ user_id: snowflake }),
+    output: z.object({ token: z.string().check(z.minLength(1)), user: hostUserSchema }),
   },
   /** The client's settings as kept on this machine; `warning` says why a damaged file gave way to defaults. */
   readSettings: {
     http: { method: 'GET', path: '/_host/settings' },
-    input: z.object({}).strict(),
-    output: z.object({ settings: clientSettingsSchema, warning: z.string().nullable() }),
+    input: z.strictObject({}),
+    output: z.object({ settings: clientSettingsSchema, warning: z.nullable(z.string()) }),
   },
   /** Replaces the kept settings (written atomically, readable by this user only: they may hold tokens). */
   writeSettings: {
     http: { method: 'PUT', path: '/_host/settings' },
-    input: z.object({ settings: clientSettingsSchema }).strict(),
+    input: z.strictObject({ settings: clientSettingsSchema }),
     output: z.object({ settings: clientSettingsSchema }),
   },
   /** The Authorize flow's native SDK calls and its redirects (host-authorization.ts). */
   createAuthorization: {
     http: { method: 'GET', path: '/_host/authorization' },
-    input: z.object({}).strict(),
+    input: z.strictObject({}),
     output: createAuthorizationOutput,
   },
   buildAuthorizeUrl: {
