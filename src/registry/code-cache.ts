@@ -22,7 +22,7 @@ import { constants, Script } from 'node:vm';
 export const STARTED = Symbol.for('slashbench.started');
 
 /** How long after the start the cache is made: after the first page's requests, which it would hold up. */
-const MAKE_AFTER_MS = 300;
+export const MAKE_AFTER_MS = 300;
 
 /** The bytes of the key a cache file starts with. */
 const KEY_BYTES = 16;
