@@ -133,7 +133,7 @@ describe('settings kept by the host', () => {
     await state.chooseRemoteRegistry({ url: REMOTE, tokens: ['t1'] });
     expect(fake.settings.current).toMatchObject({ registry: 'remote', remote: { url: REMOTE, tokens: ['t1'], acting_user_id: null } });
     fake.settings.current = { ...fake.settings.current, remote: { url: REMOTE, tokens: ['t1'], acting_user_id: '501' } };
-    await fake.store.getState().loadSettings(() => undefined);
+    await fake.store.getState().loadSettings();
     await fake.store.getState().chooseLocalRegistry();
     expect(fake.settings.current).toMatchObject({ registry: 'local', remote: { url: REMOTE, acting_user_id: '501' } });
     await fake.store.getState().chooseRemoteRegistry({ url: REMOTE, tokens: ['t1', 't2'] });

@@ -176,20 +176,16 @@ export function createSessionSlice(deps: ClientDeps): Slice<SessionSlice> {
 
       async start(preferredUserId) {
         set({ connection: 'opening', connectionError: null });
-        // Asked as soon as the settings are in, before the render they cause (about 30 ms of a start in Chromium).
-        const asked = await get().loadSettings((settings) => {
-          const kept = settings.registry === 'remote' ? settings.remote?.acting_user_id : settings.acting_user_id;
-          // On the local registry, the session of the person the page names (else the one the
-          // settings keep) is asked with the people, not after them: the host opens one only for
-          // a person of the world, who is then the one chosen, so its answer is used exactly when
-          // this request would have been made next, and a refusal changes nothing.
-          const local = (settings.registry === 'remote' ? settings.remote : null) === null;
-          const candidate = local ? (preferredUserId || kept || null) : null;
-          const opening = candidate === null ? null : { userId: candidate, answer: deps.host.openSession({ user_id: candidate }) };
-          return { kept, opening, people: listPeople(settings) };
-        });
-        const { kept, opening } = asked;
-        const people = await asked.people;
+        const settings = await get().loadSettings();
+        const kept = settings.registry === 'remote' ? settings.remote?.acting_user_id : settings.acting_user_id;
+        // On the local registry, the session of the person the page names (else the one the
+        // settings keep) is asked with the people, not after them: the host opens one only for
+        // a person of the world, who is then the one chosen, so its answer is used exactly when
+        // this request would have been made next, and a refusal changes nothing.
+        const local = (settings.registry === 'remote' ? settings.remote : null) === null;
+        const candidate = local ? (preferredUserId || kept || null) : null;
+        const opening = candidate === null ? null : { userId: candidate, answer: deps.host.openSession({ user_id: candidate }) };
+        const people = await listPeople(settings);
         if (people === null) return;
         set({ people });
         const chosen = people.find((person) => person.id === preferredUserId)

@@ -30,12 +30,8 @@ export interface SettingsSlice {
   settingsSection: SettingsSection;
   openSettings(section?: SettingsSection): void;
   closeSettings(): void;
-  /**
-   * Reads the kept settings (the defaults, with a warning, when the host cannot answer) and
-   * answers what `first` makes of them: it runs before they are shown, so the requests it
-   * starts go out ahead of the render they cause (the first screen's next ones: session-slice.ts).
-   */
-  loadSettings<T>(first: (settings: ClientSettings) => T): Promise<T>;
+  /** Reads the kept settings; the defaults, with a warning, when the host cannot answer. */
+  loadSettings(): Promise<ClientSettings>;
   /** Merges `change` into the settings and keeps them; answers whether the host kept them. */
   saveSettings(change: Partial<ClientSettings>): Promise<boolean>;
   setTheme(theme: Theme): Promise<boolean>;
@@ -72,14 +68,14 @@ export function createSettingsSlice(deps: ClientDeps): Slice<SettingsSlice> {
         set({ settingsOpen: false });
       },
 
-      async loadSettings(first) {
+      async loadSettings() {
         const answer = await deps.host.readSettings({});
-        const read = answer.ok
-          ? { settings: answer.value.settings, settingsWarning: answer.value.warning }
-          : { settings: DEFAULT_SETTINGS, settingsWarning: `The settings could not be read (${answer.error.message}); using the defaults.` };
-        const made = first(read.settings);
-        set(read);
-        return made;
+        if (!answer.ok) {
+          set({ settings: DEFAULT_SETTINGS, settingsWarning: `The settings could not be read (${answer.error.message}); using the defaults.` });
+          return DEFAULT_SETTINGS;
+        }
+        set({ settings: answer.value.settings, settingsWarning: answer.value.warning });
+        return answer.value.settings;
       },
 
       async saveSettings(change) {
