@@ -23,10 +23,12 @@ export class DriverHttp {
    */
   readonly #agent = new Agent({ keepAlive: true });
   readonly #host: string;
+  /** The registry's door to its runs' routes when it runs in this process (startBench); other requests go over HTTP. */
+  #inProcess: InProcessDriver | undefined;
 
-  /** `inProcess`: the registry's door to its runs' routes when it runs in this process (startBench); other requests go over HTTP. */
-  constructor(readonly url: string, private readonly inProcess?: InProcessDriver) {
+  constructor(readonly url: string, inProcess?: InProcessDriver) {
     this.#host = new URL(url).host;
+    this.#inProcess = inProcess;
   }
 
   /** A request as `token`'s person; the JSON answer, or a `BenchRequestError` naming `what`. */
@@ -37,15 +39,16 @@ export class DriverHttp {
     return parsed as T;
   }
 
-  /** Closes the kept-alive connections. */
+  /** Closes the kept-alive connections; a later call fails as a request to a closed registry does. */
   close(): void {
+    this.#inProcess = undefined;
     this.#agent.destroy();
   }
 
   /** A request as `token`'s person (its header as given), answered with its status and text: in process for the runs' routes when the registry is here. */
   send(token: string, method: string, path: string, body?: unknown): Promise<Answer> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const inProcess = this.inProcess?.answer({ token, host: this.#host }, method, path, payload);
+    const inProcess = this.#inProcess?.answer({ token, host: this.#host }, method, path, payload);
     if (inProcess !== undefined) return inProcess;
     const headers: Record<string, string | number> = { authorization: token };
     if (payload !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });

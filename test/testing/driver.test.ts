@@ -188,6 +188,8 @@ describe('benches', () => {
     await first.close();
     expect(existsSync(first.dataDirectory)).toBe(false);
     await expect(fetch(`${first.url}/api/v10/gateway`)).rejects.toThrow();
+    // The driver's runs, answered in process while the bench was open, fail as a request to a closed registry does.
+    await expect(first.user('alice').in('Slashbench Lab', 'general').command('/ping')).rejects.toThrow(/ECONNREFUSED/);
     const answered = await fetch(`${second.url}/api/v10/gateway`);
     expect(answered.status).toBe(200);
     await second.close();
