@@ -2,7 +2,9 @@
  * The driver's HTTP routes as the JavaScript driver calls them: every request carries the
  * acting person's token, as the client's do; a refusal becomes a `BenchRequestError`, a
  * wait that is not met a `BenchWaitError`. Other languages make the same calls
- * (docs/testing.md); this file is their reference.
+ * (docs/testing.md); this file is their reference. With the registry in this process
+ * (`startBench`), the runs' two routes are answered without HTTP (management-driver.ts,
+ * `inProcessDriver`), the same answers as their text.
  */
 import { Agent, request } from 'node:http';
 import type { InProcessDriver } from '../registry/routes/management-driver.js';

@@ -108,15 +108,17 @@ export function registerDriverRoutes(app: FastifyInstance, context: RegistryCont
     closing = true;
     for (const end of waiting) end();
   });
-  const waitEnds = (reply: FastifyReply | undefined) => new Promise<void>((resolve) => {
+  /** Settles when the registry closes, or when `gone` calls back: the caller went away, or was answered. */
+  const waitEnds = (gone: (end: () => void) => void) => new Promise<void>((resolve) => {
     if (closing) return resolve();
     const end = () => {
       waiting.delete(end);
       resolve();
     };
     waiting.add(end);
-    reply?.raw.once('close', end);
+    gone(end);
   });
+  const replyEnds = (reply: FastifyReply) => waitEnds((end) => reply.raw.once('close', end));
 
   const act = async (request: RunsRequest, body: unknown): Promise<RunsAnswer> => {
     const user = await worldEditor(context, request);
@@ -134,7 +136,8 @@ export function registerDriverRoutes(app: FastifyInstance, context: RegistryCont
     return driver.wait(run, wait, count, timeoutMs, request.ended());
   };
   const fromFastify = (request: FastifyRequest, reply: FastifyReply): RunsRequest => ({
-    headers: request.headers, query: request.query as Record<string, unknown>, protocol: request.protocol, socket: request.socket, ended: () => waitEnds(reply),
+    headers: request.headers, query: request.query as Record<string, unknown>, protocol: request.protocol, socket: request.socket,
+    ended: () => replyEnds(reply),
   });
   // With `?wait=`, it acts and waits in one request, as a GET of the run would.
   resource(app, `${BASE}/runs`, {
@@ -155,11 +158,12 @@ export function registerDriverRoutes(app: FastifyInstance, context: RegistryCont
       const runId = route.startsWith(`${BASE}/runs/`) ? route.slice(`${BASE}/runs/`.length) : undefined;
       const takes = method === 'POST' ? route === `${BASE}/runs` : method === 'GET' && runId !== undefined && runId !== '' && !runId.includes('/');
       if (!takes) return undefined;
+      const answered: Array<() => void> = [];
       const request: RunsRequest = {
         headers: { authorization: caller.token, host: caller.host }, query: parseQuery(search),
-        protocol: 'http', socket: {}, ended: () => waitEnds(undefined),
+        protocol: 'http', socket: {}, ended: () => waitEnds((end) => answered.push(end)),
       };
-      return (async () => {
+      const answer = (async () => {
         // What app.ts's hooks make every request but an invocation wait for.
         if (waitsForFeed(context.store)) await context.feed?.caughtUp();
         await context.inlineAnswers.settled();
@@ -171,6 +175,11 @@ export function registerDriverRoutes(app: FastifyInstance, context: RegistryCont
         if (known.status === 500) app.log.error({ err: error }, 'request failed');
         return { status: known.status, text: JSON.stringify(known.body()) };
       });
+      // A wait's watch of the registry's close ends with its answer, as an HTTP request's does when its answer is sent.
+      void answer.then(() => {
+        for (const end of answered) end();
+      });
+      return answer;
     },
   });
 
@@ -199,7 +208,7 @@ export function registerDriverRoutes(app: FastifyInstance, context: RegistryCont
       const application = await findApplication(context.store, query.application);
       const commands = typeof query.commands === 'string' ? query.commands.split(',').map((name) => name.trim().replace(/^\//, '')).filter((name) => name !== '') : [];
       const { timeoutMs } = waitQuery(request.query as Record<string, unknown>);
-      const state = await whenReady(context, application, commands, timeoutMs, waitEnds(reply));
+      const state = await whenReady(context, application, commands, timeoutMs, replyEnds(reply));
       if (state.ready) return state;
       return reply.code(408).send({ message: `Expected ${application.name} to be ready within ${timeoutMs} ms, but ${notReady(application.name, state).replace(`${application.name} is not ready: `, '')}.`, code: 0, readiness: state });
     },
