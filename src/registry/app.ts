@@ -28,7 +28,7 @@ import { registerMultipartBodies } from './http/multipart-body.js';
 import { logSettings, type LogSettings } from './http/log-redaction.js';
 import { isDiscontinued, routedUrl } from './http/api-version.js';
 import { plainPathEscapes } from './http/path-escapes.js';
-import { answerFrameworkError, MAX_PATH_VALUE, serviceErrorOf } from './http/framework-errors.js';
+import { answeredError, answerFrameworkError, MAX_PATH_VALUE } from './http/framework-errors.js';
 import { endConnectionsOnClose } from './http/closing-connections.js';
 import { KEEP_ALIVE_TIMEOUT_MS } from './http/held-server.js';
 import { answerWrongMethods } from './http/resource.js';
@@ -216,10 +216,7 @@ export function buildApp(options: RegistryOptions): FastifyInstance {
   // Before the store closes (after the app, in start.ts and startBench): a deadline then could only fail.
   app.addHook('onClose', () => context.deadlines.close());
   app.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
-    const known = serviceErrorOf(error);
-    // A 500 is a fault of the registry's own, logged with its cause; the faults a registry
-    // expects (507 disk full, 503 database unavailable) are answered with a body that says so, no stack.
-    if (known.status === 500) request.log.error({ err: error }, 'request failed');
+    const known = answeredError(error, request.log);
     return reply.code(known.status).headers(known.headers).send(known.body());
   });
   app.setNotFoundHandler((request, reply) => {

@@ -15,7 +15,7 @@ import type { DriverAction, DriverRun, DriverWait, DriverWaitFailure, RefusedReq
 import { refusedInvocation, type RunFacts } from '../../shared/scenario/outcome.js';
 import { ATTACHMENT_SIZE_LIMIT } from '../../shared/attachment-limits.js';
 import type { RegistryContext } from '../registry-context.js';
-import { serviceErrorOf } from '../http/framework-errors.js';
+import { answeredError } from '../http/framework-errors.js';
 import { DEFAULT_BODY_LIMIT } from '../http/json-body.js';
 import type { OriginSource } from '../http/request-origin.js';
 import { ServiceError } from '../http/service-error.js';
@@ -70,8 +70,7 @@ export class Driver {
       if (Buffer.byteLength(JSON.stringify(body)) > DEFAULT_BODY_LIMIT) throw new ServiceError('entityTooLarge');
       await invokeFor(this.context, caller, body);
     } catch (error) {
-      const refusal = serviceErrorOf(error);
-      if (refusal.status === 500) this.app.log.error({ err: error }, 'request failed');
+      const refusal = answeredError(error, this.app.log);
       const body = refusal.body();
       run.invocation = { status: refusal.status, body };
       this.book.record(run, refusedInvocation(refusal.status, body));

@@ -5,7 +5,7 @@
  * reach their route, so an overlong id is the route's 50035 like any other non-snowflake;
  * a longer one, or a path that is not valid percent-encoding, names no route: 404.
  */
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError, storageRefusal } from './service-error.js';
 
 /** The longest path value a route reads (Fastify's default stops at 100, shorter than some tokens). */
@@ -34,4 +34,15 @@ function fromFastify(error: FastifyError): ServiceError {
 /** The service's answer to whatever a route threw: its own refusal, a refused write, Fastify's, or a 500. */
 export function serviceErrorOf(error: unknown): ServiceError {
   return error instanceof ServiceError ? error : (storageRefusal(error) ?? fromFastify(error as FastifyError));
+}
+
+/**
+ * The service's answer to `error`, as the app's error handler gives it: a 500 is a fault of
+ * the registry's own, logged with its cause; the faults a registry expects (507 disk full,
+ * 503 database unavailable) are answered with a body that says so, no stack.
+ */
+export function answeredError(error: unknown, log: Pick<FastifyBaseLogger, 'error'>): ServiceError {
+  const known = serviceErrorOf(error);
+  if (known.status === 500) log.error({ err: error }, 'request failed');
+  return known;
 }

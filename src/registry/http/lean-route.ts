@@ -13,7 +13,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { crossOriginHeaders } from './cors.js';
-import { serviceErrorOf } from './framework-errors.js';
+import { answeredError } from './framework-errors.js';
 import { DEFAULT_BODY_LIMIT, parseJsonBody } from './json-body.js';
 import { JSON_TYPE } from './json-type.js';
 
@@ -62,10 +62,8 @@ export function answerAheadOfFastify(
       (async () => handle(lean, parseJsonBody(text)))().then(
         () => response.writeHead(204, crossOriginHeaders(lean)).end(),
         (error: unknown) => {
-          const known = serviceErrorOf(error);
+          const known = answeredError(error, app.log);
           const cors = crossOriginHeaders(lean);
-          // As the app's error handler: a 500 is the registry's own fault, logged with its cause.
-          if (known.status === 500) app.log.error({ err: error }, 'request failed');
           const body = JSON.stringify(known.body());
           response.writeHead(known.status, {
             ...cors, ...known.headers, 'content-type': JSON_TYPE, 'content-length': String(Buffer.byteLength(body)),

@@ -17,7 +17,7 @@ import { DRIVER_WAITS, driverActionSchema, type DriverWait } from '../../shared/
 import type { RegistryContext } from '../registry-context.js';
 import { UPLOAD_BODY_LIMIT } from '../domain/attachment-upload.js';
 import { waitsForFeed } from '../feed/change-feed.js';
-import { serviceErrorOf } from '../http/framework-errors.js';
+import { answeredError } from '../http/framework-errors.js';
 import { DEFAULT_BODY_LIMIT, parseJsonBody } from '../http/json-body.js';
 import type { OriginSource } from '../http/request-origin.js';
 import { ServiceError } from '../http/service-error.js';
@@ -170,9 +170,7 @@ export function registerDriverRoutes(app: FastifyInstance, context: RegistryCont
         if (runId === undefined && Buffer.byteLength(payload ?? '') > RUN_BODY_LIMIT) throw new ServiceError('entityTooLarge');
         return runId === undefined ? act(request, parseJsonBody(payload ?? '')) : read(request, decodeURIComponent(runId));
       })().then((answer) => ({ status: answer.status, text: JSON.stringify(answer.body) }), (error: unknown) => {
-        // As the app's error handler answers.
-        const known = serviceErrorOf(error);
-        if (known.status === 500) app.log.error({ err: error }, 'request failed');
+        const known = answeredError(error, app.log);
         return { status: known.status, text: JSON.stringify(known.body()) };
       });
       // A wait's watch of the registry's close ends with its answer, as an HTTP request's does when its answer is sent.
