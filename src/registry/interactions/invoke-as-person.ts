@@ -2,12 +2,25 @@
  * The person route's work (`POST /api/v10/interactions`) from a request's headers and body:
  * shared by the route, its lean path ahead of Fastify (http/lean-route.ts) and the test
  * driver, so a driven invocation is checked and answered exactly as the client's.
+ *
+ * A command's checks that look nothing up afresh (no option names an id) are made of what
+ * the read cache keeps alone: the person's token, the standing and the option rules. Their
+ * verdict is kept as those are (read-cache.ts, `cachedAnswer`: forgotten with any write to
+ * what it was made from, or another process's commit), keyed by the token, the request's
+ * language and the body but for its nonce. A person sending the same command again skips
+ * them all: a fifth of the registry's work before the app has the interaction, measured as
+ * a user measures it (docs/benchmarks.md). A refusal throws, and is never kept.
  */
 import type { RegistryContext } from '../registry-context.js';
 import { requestLocale } from '../domain/request-locale.js';
 import { authenticatePerson } from '../http/auth.js';
 import { requestOrigin, type OriginSource } from '../http/request-origin.js';
-import { invoke, parseInvokeBody } from './invoke.js';
+import type { UserRecord } from '../store/records.js';
+import { checkCommand, invoke, MAX_NONCE_CHARS, namedIds, parseInvokeBody, startCommand, type CheckedCommand } from './invoke.js';
+import type { InvokeBody } from './invoke-body.js';
+
+/** The longest body (as JSON, without its nonce) whose checks are kept. */
+const KEPT_BODY_CHARS = 4096;
 
 /**
  * A person's invocation, from the request's token and language and the body: settles once
@@ -15,9 +28,49 @@ import { invoke, parseInvokeBody } from './invoke.js';
  * not hold the app's copy up).
  */
 export async function invokeFor(context: RegistryContext, request: OriginSource, body: unknown): Promise<void> {
+  const origin = requestOrigin(request);
+  const key = keptChecksKey(request, body);
+  if (key === undefined) {
+    const started = await invoke(context, await personOf(context, request), parseInvokeBody(body), origin);
+    await started.sent;
+    return;
+  }
+  const { user, checked } = await context.store.sql.cachedAnswer(key, async (): Promise<KeptChecks> => {
+    const user = await personOf(context, request);
+    return { user, checked: await checkCommand(context, user, parseInvokeBody(body), origin) };
+  });
+  // The key held the body to the kept one but for its nonce, which keptChecksKey checked.
+  const started = await startCommand(context, user, body as InvokeBody, checked, origin);
+  await started.sent;
+}
+
+interface KeptChecks {
+  user: UserRecord;
+  checked: CheckedCommand;
+}
+
+/** The person the request's token names, in the request's language. */
+async function personOf(context: RegistryContext, request: OriginSource): Promise<UserRecord> {
   const user = await authenticatePerson(context.store, request, context.now());
   // The payload's `locale` is the client's language (spec): the request's locale, else the person's.
   const locale = requestLocale(request.headers, user.locale) ?? user.locale;
-  const started = await invoke(context, { ...user, locale }, parseInvokeBody(body), requestOrigin(request));
-  await started.sent;
+  return { ...user, locale };
+}
+
+/**
+ * Where a command invocation's checks are kept: undefined for a body whose checks look
+ * something up afresh (a component's, options that name an id), one too long to keep, or
+ * one parseInvokeBody would refuse for its nonce (the one field left out of the key).
+ */
+function keptChecksKey(request: OriginSource, body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const { nonce, ...rest } = body as Record<string, unknown>;
+  if (nonce !== undefined && (typeof nonce !== 'string' || nonce.length > MAX_NONCE_CHARS)) return undefined;
+  if (rest.type !== 2 && rest.type !== 4) return undefined;
+  const data = rest.data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || namedIds(data as InvokeBody['data']).length > 0) return undefined;
+  const text = JSON.stringify(rest);
+  if (text.length > KEPT_BODY_CHARS) return undefined;
+  const authorization = request.headers.authorization;
+  return `checks\u0000${typeof authorization === 'string' ? authorization : ''}\u0000${requestLocale(request.headers) ?? ''}\u0000${text}`;
 }

@@ -38,6 +38,9 @@ function refuse(services: InteractionServices, user: UserRecord, nonce: string |
   throw error;
 }
 
+/** The longest nonce an invocation takes. */
+export const MAX_NONCE_CHARS = 25;
+
 /** Checks the body's own shape (50035 for what is missing or mistyped). */
 export function parseInvokeBody(input: unknown): InvokeBody {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
@@ -47,7 +50,7 @@ export function parseInvokeBody(input: unknown): InvokeBody {
   if (![2, 3, 4, 5].includes(body.type as number)) throw invalidField(['type'], 'BASE_TYPE_CHOICES', 'Value must be one of {2, 3, 4, 5}.');
   for (const field of ['application_id', 'channel_id'] as const) snowflakeField([field], body[field]);
   if (body.guild_id !== undefined && body.guild_id !== null) snowflakeField(['guild_id'], body.guild_id);
-  if (body.nonce !== undefined && (typeof body.nonce !== 'string' || body.nonce.length > 25)) {
+  if (body.nonce !== undefined && (typeof body.nonce !== 'string' || body.nonce.length > MAX_NONCE_CHARS)) {
     throw invalidField(['nonce'], 'BASE_TYPE_MAX_LENGTH', 'Must be 25 or fewer in length.');
   }
   if (typeof body.data !== 'object' || body.data === null || Array.isArray(body.data)) {
@@ -73,17 +76,44 @@ export interface Started {
 export async function invoke(
   services: InteractionServices, user: UserRecord, body: InvokeBody, origin: string,
 ): Promise<Started> {
-  const { store } = services;
-  const nonce = body.nonce ?? null;
-  const isComponent = body.type === 3 || body.type === 5;
-  const standing = await standingOf(store, user, body.channel_id, body.application_id, isComponent ? '' : String(body.data.id ?? ''));
-  const { location, application, command } = standing;
+  if (body.type === 3 || body.type === 5) {
+    const standing = await checkedStanding(services.store, user, body, '');
+    return await startInteraction(services, user, standing, body, await componentSource(services, user, standing.location, body), origin);
+  }
+  return await startCommand(services, user, body, await checkCommand(services, user, body, origin), origin);
+}
+
+/** Where the invocation stands, once the checks every invocation gets first have passed: the body's guild, the app. */
+async function checkedStanding(store: Store, user: UserRecord, body: InvokeBody, commandId: string): Promise<Readonly<Standing>> {
+  const standing = await standingOf(store, user, body.channel_id, body.application_id, commandId);
+  const { location } = standing;
   const guildId = location.kind === 'guild' ? location.guildId : null;
   if ((body.guild_id ?? null) !== guildId) throw invalidField(['guild_id'], 'CHANNEL_NOT_IN_GUILD', 'The channel is not in this guild.');
-  if (!application) throw new ServiceError('unknownApplication');
+  if (!standing.application) throw new ServiceError('unknownApplication');
+  return standing;
+}
 
-  if (isComponent) return await startInteraction(services, user, standing, body, await componentSource(services, user, location, body), origin);
+/** What the checks of a command's invocation (not a component's) make of it. */
+export interface CheckedCommand {
+  standing: Readonly<Standing>;
+  /** What the app is sent: the payload's `data`, the command, the person's files it sends. */
+  source: { data: Readonly<Record<string, unknown>>; command: StoredCommand; attachments: readonly string[] };
+  /** An entry point the service launches itself (DISCORD_LAUNCH_ACTIVITY): the app is sent nothing. */
+  launches: boolean;
+}
 
+/** The ids a command's `data` names (in its options' values and its target): what its checks look up afresh. */
+export function namedIds(data: InvokeBody['data']): string[] {
+  return candidateIds([optionValues(data.options), data.target_id]);
+}
+
+/** A command's checks, in the service's order: the first that fails refuses the invocation. */
+export async function checkCommand(services: InteractionServices, user: UserRecord, body: InvokeBody, origin: string): Promise<CheckedCommand> {
+  const { store } = services;
+  const nonce = body.nonce ?? null;
+  const standing = await checkedStanding(store, user, body, String(body.data.id ?? ''));
+  const { location, command } = standing;
+  const guildId = location.kind === 'guild' ? location.guildId : null;
   if (!command) throw new ServiceError('unknownCommand');
   if (body.data.version !== command.version) {
     // Read-repair: the client's index is older than the command; it reloads and tries again.
@@ -98,7 +128,7 @@ export async function invoke(
   const kind = body.type === 4 ? 'autocomplete' : 'command';
   // The rules look up the ids in option values and a context menu's target, nothing else of
   // `data` (not the options' types): options that name no id keep their checks (checkedWithoutIds).
-  const ids = candidateIds([optionValues(body.data.options), body.data.target_id]);
+  const ids = namedIds(body.data);
   const options = ids.length === 0
     ? await checkedWithoutIds(store, command, body.data, kind)
     : checkOptions(command, body.data, kind, await lookupsOf(store, user, body, guildId, ids));
@@ -107,19 +137,25 @@ export async function invoke(
   if (command.definition.type === 3 && (target === undefined || !await store.messages.message(body.channel_id, target))) {
     throw new ServiceError('unknownMessage');
   }
-  if (command.definition.type === 4 && (command.definition.handler ?? DEFAULT_HANDLER) === 2) {
-    // DISCORD_LAUNCH_ACTIVITY: the service launches it, the app is not involved.
-    if (!await launchActivity(services, application, body.channel_id, guildId, user.id)) {
-      throw invalidField(['data', 'id'], 'APPLICATION_HAS_NO_ACTIVITY', 'This app has no Activity to launch (no activity_url and no root URL mapping "/").');
-    }
-    toUser(services, user.id, 'INTERACTION_SUCCESS', { id: null, nonce });
-    return { sent: Promise.resolve(), delivered: Promise.resolve() };
-  }
-  const resolved = await resolvedData(store, location, references, user.id, origin);
+  // DISCORD_LAUNCH_ACTIVITY: the service launches it, the app is not involved.
+  const launches = command.definition.type === 4 && (command.definition.handler ?? DEFAULT_HANDLER) === 2;
+  const resolved = launches ? undefined : await resolvedData(store, location, references, user.id, origin);
   const data = resolved ? { ...options.data, resolved } : options.data;
   // An autocomplete only shows the file to the app; the command itself sends it, once.
-  const attachments = kind === 'command' ? references.attachments : [];
-  return await startInteraction(services, user, standing, body, { data, command, attachments }, origin);
+  return { standing, source: { data, command, attachments: kind === 'command' ? references.attachments : [] }, launches };
+}
+
+/** Starts a checked command's interaction, or launches its Activity. */
+export async function startCommand(services: InteractionServices, user: UserRecord, body: InvokeBody, checked: CheckedCommand, origin: string): Promise<Started> {
+  if (!checked.launches) return await startInteraction(services, user, checked.standing, body, checked.source, origin);
+  const { location, application } = checked.standing;
+  // checkedStanding refused the invocation when there is no app.
+  if (!application) throw new ServiceError('unknownApplication');
+  if (!await launchActivity(services, application, body.channel_id, location.kind === 'guild' ? location.guildId : null, user.id)) {
+    throw invalidField(['data', 'id'], 'APPLICATION_HAS_NO_ACTIVITY', 'This app has no Activity to launch (no activity_url and no root URL mapping "/").');
+  }
+  toUser(services, user.id, 'INTERACTION_SUCCESS', { id: null, nonce: body.nonce ?? null });
+  return { sent: Promise.resolve(), delivered: Promise.resolve() };
 }
 
 /** What the option rules make of an invocation: the `data` the app gets and the ids it names, or their refusal. */
@@ -197,7 +233,7 @@ function checkOptions(command: StoredCommand, input: Record<string, unknown>, ki
 
 /** What a message of this interaction says it answers: a command's target, or the modal's opener. */
 async function metadataFacts(
-  services: InteractionServices, user: UserRecord, application: ApplicationRecord, type: number, source: { data: Record<string, unknown>; command?: StoredCommand; messageId?: string },
+  services: InteractionServices, user: UserRecord, application: ApplicationRecord, type: number, source: { data: Readonly<Record<string, unknown>>; command?: StoredCommand; messageId?: string },
 ): Promise<Omit<MetadataFacts, 'id' | 'type' | 'user' | 'owners'>> {
   const target = typeof source.data.target_id === 'string' ? source.data.target_id : undefined;
   const targetUser = source.command?.definition.type === 2 && target !== undefined ? await services.store.world.user(target) : undefined;
@@ -215,7 +251,7 @@ async function metadataFacts(
 /** Builds the payload, records the interaction and hands it to delivery. */
 async function startInteraction(
   services: InteractionServices, user: UserRecord, standing: Readonly<Standing>, body: InvokeBody,
-  source: { data: Record<string, unknown>; command?: StoredCommand; message?: APIMessage; messageId?: string; attachments?: string[] },
+  source: { data: Readonly<Record<string, unknown>>; command?: StoredCommand; message?: APIMessage; messageId?: string; attachments?: readonly string[] },
   origin: string,
 ): Promise<Started & { record: InteractionRecord }> {
   const { store } = services;
