@@ -8,8 +8,8 @@
  * verdict is kept as those are (read-cache.ts, `cachedAnswer`: forgotten with any write to
  * what it was made from, or another process's commit), keyed by the token, the request's
  * language and the body but for its nonce. A person sending the same command again skips
- * them all: a fifth of the registry's work before the app has the interaction, measured as
- * a user measures it (docs/benchmarks.md). A refusal throws, and is never kept.
+ * them all: a sixth of the registry's work from the body to the app's copy written, as a
+ * user measures delivery (docs/benchmarks.md). A refusal throws, and is never kept.
  */
 import type { RegistryContext } from '../registry-context.js';
 import { requestLocale } from '../domain/request-locale.js';
