@@ -42,7 +42,7 @@ export async function benchBefore(latency: LatencyOptions, throughput: Throughpu
     { benchmark: '22 embedded, delivery over the gateway', figure: 'p50', unit: 'ms', value: subject.gateway.p50, baseline: baseline.gateway.p50, baselineName, target: within('at most') },
     {
       benchmark: '22 embedded, command reads (100 commands)', figure: `req/s, ${throughput.connections} connections`, unit: 'req/s',
-      value: rates.subject, baseline: rates.baseline, baselineName, target: within('at least'),
+      value: rates.subject.rate, baseline: rates.baseline.rate, baselineName, target: within('at least'),
     },
   ];
 }

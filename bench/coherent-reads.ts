@@ -8,7 +8,7 @@
 import type { Child } from './cli-process.js';
 import type { ThroughputOptions } from './command-reads.js';
 import { typicalCommand } from './commands.js';
-import { requestsPerSecond } from './load.js';
+import { loadRun, type LoadRun } from './load.js';
 import { api, BrokenRun } from './registry.js';
 import type { BenchApp, BenchWorld } from './world.js';
 
@@ -17,12 +17,20 @@ export interface Side {
   through: Child;
   /** Where it is read. */
   from: Child;
+  /** The CPU time used so far (ms) by each process that serves the side's reads, by name (process-cpu.ts). */
+  cpu?: Record<string, () => number | undefined>;
 }
 
-/** Both registries must have loaded `world`; answers each side's requests per second over all its rounds. */
+/** A side's requests per second over all its rounds, and each of its processes' CPU per read (µs) in them, where it could be read. */
+export interface SideReads {
+  rate: number;
+  cpuPerRead: Record<string, number>;
+}
+
+/** Both registries must have loaded `world`; answers what each side did over all its rounds. */
 export async function coherentReads(
   world: BenchWorld, sides: { label: string; subject: Side; baseline: Side }, options: ThroughputOptions,
-): Promise<{ subject: number; baseline: number }> {
+): Promise<{ subject: SideReads; baseline: SideReads }> {
   const app = world.apps[0] as BenchApp;
   const authorization = `Bot ${app.botToken}`;
   const path = `/applications/${app.id}/commands`;
@@ -44,16 +52,45 @@ export async function coherentReads(
   const load = { connections: options.connections, durationSeconds: options.durationSeconds, headers: { authorization } };
   const url = (side: Side) => `${side.from.url}/api/v10${path}`;
   // Unmeasured first runs: the JIT, connection pools and caches warm up.
-  await requestsPerSecond(url(sides.baseline), { ...load, durationSeconds: 2 });
-  await requestsPerSecond(url(sides.subject), { ...load, durationSeconds: 2 });
-  const rates = { subject: [] as number[], baseline: [] as number[] };
+  await loadRun(url(sides.baseline), { ...load, durationSeconds: 2 });
+  await loadRun(url(sides.subject), { ...load, durationSeconds: 2 });
+  const measured = { subject: new Measured(sides.subject), baseline: new Measured(sides.baseline) };
   for (let round = 0; round < options.rounds; round++) {
     await changeAndCheck(sides.baseline, round);
-    rates.baseline.push(await requestsPerSecond(url(sides.baseline), load));
+    const baseline = await measured.baseline.round(() => loadRun(url(sides.baseline), load));
     await changeAndCheck(sides.subject, round);
-    rates.subject.push(await requestsPerSecond(url(sides.subject), load));
-    options.progress(`${sides.label}: round ${round + 1}/${options.rounds}: ${Math.round(rates.subject.at(-1) ?? 0)} vs ${Math.round(rates.baseline.at(-1) ?? 0)} req/s`);
+    const subject = await measured.subject.round(() => loadRun(url(sides.subject), load));
+    options.progress(`${sides.label}: round ${round + 1}/${options.rounds}: ${Math.round(subject)} vs ${Math.round(baseline)} req/s`);
   }
-  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-  return { subject: mean(rates.subject), baseline: mean(rates.baseline) };
+  return { subject: measured.subject.reads(), baseline: measured.baseline.reads() };
+}
+
+/** A side's rounds: their rates, and its processes' CPU and the requests over all of them. */
+class Measured {
+  readonly #rates: number[] = [];
+  readonly #cpuMs = new Map<string, number>();
+  #requests = 0;
+
+  constructor(private readonly side: Side) {}
+
+  /** One round under load; answers its rate. */
+  async round(run: () => Promise<LoadRun>): Promise<number> {
+    const clocks = Object.entries(this.side.cpu ?? {});
+    const before = clocks.map(([, clock]) => clock());
+    const done = await run();
+    clocks.forEach(([name, clock], index) => {
+      const [from, to] = [before[index], clock()];
+      if (from !== undefined && to !== undefined) this.#cpuMs.set(name, (this.#cpuMs.get(name) ?? 0) + to - from);
+    });
+    this.#requests += done.requests;
+    const rate = done.requests / done.seconds;
+    this.#rates.push(rate);
+    return rate;
+  }
+
+  reads(): SideReads {
+    const rate = this.#rates.reduce((sum, value) => sum + value, 0) / this.#rates.length;
+    const cpuPerRead = Object.fromEntries([...this.#cpuMs].map(([name, ms]) => [name, (ms * 1000) / this.#requests]));
+    return { rate, cpuPerRead };
+  }
 }

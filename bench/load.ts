@@ -23,8 +23,20 @@ interface AutocannonResult {
 
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
+/** What a run of autocannon did: its requests, in how many seconds. */
+export interface LoadRun {
+  requests: number;
+  seconds: number;
+}
+
 /** Requests per second `url` sustains; any error, timeout or non-2xx answer breaks the run. */
 export async function requestsPerSecond(url: string, options: LoadOptions): Promise<number> {
+  const run = await loadRun(url, options);
+  return run.requests / run.seconds;
+}
+
+/** `url` under load for `options.durationSeconds`, as `requestsPerSecond` puts it. */
+export async function loadRun(url: string, options: LoadOptions): Promise<LoadRun> {
   const args = [AUTOCANNON, '-j', '-c', String(options.connections), '-d', String(options.durationSeconds)];
   for (const [name, value] of Object.entries(options.headers)) args.push('-H', `${name}=${value}`);
   args.push(url);
@@ -42,7 +54,7 @@ export async function requestsPerSecond(url: string, options: LoadOptions): Prom
   if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
     throw new BrokenRun(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers under load`);
   }
-  return result.requests.total / result.duration;
+  return { requests: result.requests.total, seconds: result.duration };
 }
 
 /**

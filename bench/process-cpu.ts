@@ -1,22 +1,55 @@
 /**
- * The CPU time a process's main thread has used, from Linux's `/proc` (stat(5): `utime` and
- * `stime` of the thread whose id is the process's): read before and after a benchmark
- * measures, it says how much of the time was the process's own work. Undefined where
- * `/proc` cannot be read.
+ * The CPU time a process has used, from Linux's `/proc` (stat(5): `utime` and `stime`):
+ * its main thread's (the thread whose id is the process's), the whole process's, or a
+ * process's with its children's. Read before and after a benchmark measures, it says how
+ * much of the time was whose work. Undefined where `/proc` cannot be read.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Linux counts those fields in clock ticks of 10 ms (`getconf CLK_TCK`: 100). */
 const MS_PER_TICK = 10;
 
-export function mainThreadCpuMs(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
+/** A stat file's fields from the state on (field 3): the command's name, which may hold spaces, left out. */
+function statFields(path: string): string[] {
+  const stat = readFileSync(path, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** `utime` (field 14) and `stime` (field 15), in ms. */
+function ownMs(fields: readonly string[]): number {
+  return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+}
+
+function read(path: string, ms: (fields: string[]) => number): number | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
-    // The fields after the command's name (which may hold spaces), from the state (field 3): utime is field 14, stime 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+    return ms(statFields(path));
   } catch {
     return undefined;
   }
+}
+
+export function mainThreadCpuMs(pid: number | undefined): number | undefined {
+  return pid === undefined ? undefined : read(`/proc/${pid}/task/${pid}/stat`, ownMs);
+}
+
+/** All the process's threads. */
+export function processCpuMs(pid: number | undefined): number | undefined {
+  return pid === undefined ? undefined : read(`/proc/${pid}/stat`, ownMs);
+}
+
+/**
+ * A process's time with its children's: those still running (each read on its own, as
+ * PostgreSQL's backends are processes of the server's) and those that ended and were waited
+ * for (`cutime`, field 16, and `cstime`, field 17).
+ */
+export function processTreeCpuMs(pid: number): number | undefined {
+  const own = read(`/proc/${pid}/stat`, (fields) => ownMs(fields) + (Number(fields[13]) + Number(fields[14])) * MS_PER_TICK);
+  if (own === undefined) return undefined;
+  let ms = own;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    // The parent's id is field 4; a child that ended since the listing reads as nothing (its time is in `cutime` once waited for).
+    ms += read(`/proc/${entry}/stat`, (fields) => (Number(fields[1]) === pid ? ownMs(fields) : 0)) ?? 0;
+  }
+  return ms;
 }

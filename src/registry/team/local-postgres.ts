@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -30,6 +30,8 @@ export interface LocalPostgres {
   start(): Promise<void>;
   /** Stops the server and removes it. */
   stop(): Promise<void>;
+  /** The running server's own process id (the first line of its data directory's postmaster.pid): its backends are its children. */
+  serverPid(): Promise<number>;
 }
 
 /** The newest installed PostgreSQL's bin directory (Debian: /usr/lib/postgresql/<major>/bin). */
@@ -93,6 +95,11 @@ export async function startLocalPostgres(options: { port?: number } = {}): Promi
     async stop() {
       await stopServer().catch(() => undefined);
       await rm(directory, { recursive: true, force: true });
+    },
+    async serverPid() {
+      const pid = Number((await readFile(join(data, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+      if (!Number.isInteger(pid) || pid <= 0) throw new Error(`${data}/postmaster.pid names no process`);
+      return pid;
     },
   };
 }
