@@ -35,7 +35,7 @@ export async function requestsPerSecond(url: string, options: LoadOptions): Prom
   return run.requests / run.seconds;
 }
 
-/** `url` under load for `options.durationSeconds`, as `requestsPerSecond` puts it. */
+/** `url` under load for `options.durationSeconds`: its requests and seconds; any error, timeout or non-2xx answer breaks the run. */
 export async function loadRun(url: string, options: LoadOptions): Promise<LoadRun> {
   const args = [AUTOCANNON, '-j', '-c', String(options.connections), '-d', String(options.durationSeconds)];
   for (const [name, value] of Object.entries(options.headers)) args.push('-H', `${name}=${value}`);
