@@ -16,7 +16,7 @@ import { requestLocale } from '../domain/request-locale.js';
 import { authenticatePerson } from '../http/auth.js';
 import { requestOrigin, type OriginSource } from '../http/request-origin.js';
 import type { UserRecord } from '../store/records.js';
-import { checkCommand, invoke, MAX_NONCE_CHARS, namedIds, parseInvokeBody, startCommand, type CheckedCommand } from './invoke.js';
+import { checkCommand, invoke, namedIds, parseInvokeBody, startCommand, takesNonce, type CheckedCommand } from './invoke.js';
 import type { InvokeBody } from './invoke-body.js';
 
 /** The longest body (as JSON, without its nonce) whose checks are kept. */
@@ -65,7 +65,7 @@ async function personOf(context: RegistryContext, request: OriginSource): Promis
 function keptChecksKey(request: OriginSource, body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
   const { nonce, ...rest } = body as Record<string, unknown>;
-  if (nonce !== undefined && (typeof nonce !== 'string' || nonce.length > MAX_NONCE_CHARS)) return undefined;
+  if (!takesNonce(nonce)) return undefined;
   if (rest.type !== 2 && rest.type !== 4) return undefined;
   const data = rest.data;
   if (typeof data !== 'object' || data === null || Array.isArray(data) || namedIds(data as InvokeBody['data']).length > 0) return undefined;

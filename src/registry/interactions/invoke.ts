@@ -38,8 +38,10 @@ function refuse(services: InteractionServices, user: UserRecord, nonce: string |
   throw error;
 }
 
-/** The longest nonce an invocation takes. */
-export const MAX_NONCE_CHARS = 25;
+/** Whether the body's `nonce` is one an invocation takes: none, or a string of at most 25 characters. */
+export function takesNonce(nonce: unknown): boolean {
+  return nonce === undefined || (typeof nonce === 'string' && nonce.length <= 25);
+}
 
 /** Checks the body's own shape (50035 for what is missing or mistyped). */
 export function parseInvokeBody(input: unknown): InvokeBody {
@@ -50,7 +52,7 @@ export function parseInvokeBody(input: unknown): InvokeBody {
   if (![2, 3, 4, 5].includes(body.type as number)) throw invalidField(['type'], 'BASE_TYPE_CHOICES', 'Value must be one of {2, 3, 4, 5}.');
   for (const field of ['application_id', 'channel_id'] as const) snowflakeField([field], body[field]);
   if (body.guild_id !== undefined && body.guild_id !== null) snowflakeField(['guild_id'], body.guild_id);
-  if (body.nonce !== undefined && (typeof body.nonce !== 'string' || body.nonce.length > MAX_NONCE_CHARS)) {
+  if (!takesNonce(body.nonce)) {
     throw invalidField(['nonce'], 'BASE_TYPE_MAX_LENGTH', 'Must be 25 or fewer in length.');
   }
   if (typeof body.data !== 'object' || body.data === null || Array.isArray(body.data)) {
