@@ -9,6 +9,7 @@ import type { Child } from './cli-process.js';
 import type { ThroughputOptions } from './command-reads.js';
 import { typicalCommand } from './commands.js';
 import { loadRun, type LoadRun } from './load.js';
+import { addStretches, machineStretch, readMachine, stretchText, type MachineStretch } from './machine-cpu.js';
 import { api, BrokenRun } from './registry.js';
 import type { BenchApp, BenchWorld } from './world.js';
 
@@ -19,12 +20,18 @@ export interface Side {
   from: Child;
   /** The CPU time used so far (ms) by each process that serves the side's reads, by name (process-cpu.ts). */
   cpu?: Record<string, () => number | undefined>;
+  /** The ids of the processes `cpu` reads, left out of the rest of the machine's work (machine-cpu.ts). */
+  pids?: number[];
 }
 
-/** A side's requests per second over all its rounds, and each of its processes' CPU per read (µs) in them, where it could be read. */
+/**
+ * A side's requests per second over all its rounds, each of its processes' CPU per read (µs)
+ * in them, and what the rest of the machine did meanwhile, where `/proc` could be read.
+ */
 export interface SideReads {
   rate: number;
   cpuPerRead: Record<string, number>;
+  machine?: string;
 }
 
 /** Both registries must have loaded `world`; answers what each side did over all its rounds. */
@@ -69,6 +76,7 @@ export async function coherentReads(
 class Measured {
   readonly #rates: number[] = [];
   readonly #cpuMs = new Map<string, number>();
+  #machine: MachineStretch | undefined;
   #requests = 0;
 
   constructor(private readonly side: Side) {}
@@ -77,7 +85,13 @@ class Measured {
   async round(run: () => Promise<LoadRun>): Promise<number> {
     const clocks = Object.entries(this.side.cpu ?? {});
     const before = clocks.map(([, clock]) => clock());
+    const machineBefore = readMachine();
     const done = await run();
+    const machineAfter = readMachine();
+    if (machineBefore && machineAfter) {
+      const stretch = machineStretch(machineBefore, machineAfter, this.side.pids ?? []);
+      this.#machine = this.#machine ? addStretches(this.#machine, stretch) : stretch;
+    }
     clocks.forEach(([name, clock], index) => {
       const [from, to] = [before[index], clock()];
       if (from !== undefined && to !== undefined) this.#cpuMs.set(name, (this.#cpuMs.get(name) ?? 0) + to - from);
@@ -91,6 +105,6 @@ class Measured {
   reads(): SideReads {
     const rate = this.#rates.reduce((sum, value) => sum + value, 0) / this.#rates.length;
     const cpuPerRead = Object.fromEntries([...this.#cpuMs].map(([name, ms]) => [name, (ms * 1000) / this.#requests]));
-    return { rate, cpuPerRead };
+    return { rate, cpuPerRead, ...(this.#machine ? { machine: stretchText(this.#machine, this.#requests, 'read') } : {}) };
   }
 }

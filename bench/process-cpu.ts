@@ -7,22 +7,21 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** Linux counts those fields in clock ticks of 10 ms (`getconf CLK_TCK`: 100). */
-const MS_PER_TICK = 10;
+export const MS_PER_TICK = 10;
 
 /** A stat file's fields from the state on (field 3): the command's name, which may hold spaces, left out. */
-function statFields(path: string): string[] {
-  const stat = readFileSync(path, 'utf8');
+export function statFields(stat: string): string[] {
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
 /** `utime` (field 14) and `stime` (field 15), in ms. */
-function ownMs(fields: readonly string[]): number {
+export function ownMs(fields: readonly string[]): number {
   return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
 }
 
 function read(path: string, ms: (fields: string[]) => number): number | undefined {
   try {
-    return ms(statFields(path));
+    return ms(statFields(readFileSync(path, 'utf8')));
   } catch {
     return undefined;
   }

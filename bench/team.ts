@@ -61,8 +61,12 @@ async function teamReads(postgres: LocalPostgres, database: string, options: Thr
       subject: {
         through: writer, from: reader,
         cpu: { reader: () => processCpuMs(reader.process.pid), PostgreSQL: () => processTreeCpuMs(server), writer: () => processCpuMs(writer.process.pid) },
+        pids: [reader.process.pid, server, writer.process.pid].filter((pid) => pid !== undefined),
       },
-      baseline: { through: embedded, from: embedded, cpu: { registry: () => processCpuMs(embedded.process.pid) } },
+      baseline: {
+        through: embedded, from: embedded, cpu: { registry: () => processCpuMs(embedded.process.pid) },
+        pids: [embedded.process.pid].filter((pid) => pid !== undefined),
+      },
     }, options));
   const perRead = (cpu: Record<string, number>) => Object.entries(cpu).map(([name, micros]) => `${name} ${micros.toFixed(0)}`).join(', ');
   const total = (cpu: Record<string, number>) => Object.values(cpu).reduce((sum, micros) => sum + micros, 0);
@@ -73,7 +77,8 @@ async function teamReads(postgres: LocalPostgres, database: string, options: Thr
     // What each read cost the machine, measured in the same rounds: the team's reader waits for the
     // feed's round trip to PostgreSQL (its barrier, feed/postgres-feed.ts) before it answers from its cache.
     outOfReach: `The team's processes worked ${total(reads.subject.cpuPerRead).toFixed(0)} µs of CPU per read (${perRead(reads.subject.cpuPerRead)}) `
-      + `against the embedded registry's ${total(reads.baseline.cpuPerRead).toFixed(0)}, on ${availableParallelism()} cores shared with autocannon `
+      + `against the embedded registry's ${total(reads.baseline.cpuPerRead).toFixed(0)}, on ${availableParallelism()} cores shared with autocannon. `
+      + `Over the team's rounds ${reads.subject.machine ?? 'the machine could not be read'}; over the embedded's, ${reads.baseline.machine ?? 'the same'} `
       + '(docs/benchmarks.md, issue 34)',
   }];
 }
