@@ -35,13 +35,14 @@ const server = createServer((request, response) => {
     }
     // As the registry signs and sends (deliver-over-http.ts): libsodium, then one write on a warm connection.
     const timestamp = String(Math.floor(Date.now() / 1000));
+    const signed = signDelivery(privateKey, timestamp, body);
     const headers = {
       'Content-Type': 'application/json',
       'User-Agent': DELIVERY_USER_AGENT,
-      'X-Signature-Ed25519': signDelivery(privateKey, timestamp, body),
+      'X-Signature-Ed25519': signed.signature,
       'X-Signature-Timestamp': timestamp,
     };
-    const answered = httpPost(`${botOrigin}/baseline`, { method: 'POST', headers, body, timeoutMs: DELIVERY_TIMEOUT_MS });
+    const answered = httpPost(`${botOrigin}/baseline`, { method: 'POST', headers, body: signed.body, timeoutMs: DELIVERY_TIMEOUT_MS });
     // The request is written: the client is answered, as the registry answers once the app's copy has gone.
     response.writeHead(204).end();
     answered.then((answer) => answer.arrayBuffer(), () => undefined).catch(() => undefined);

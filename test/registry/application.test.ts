@@ -16,7 +16,7 @@ describe('the current application', () => {
     expect(application.verify_key).toMatch(/^[0-9a-f]{64}$/);
     // The registry's private key signs what the public verify_key checks.
     const stored = await registry.store.world.application(IDS.app);
-    const signature = signDelivery(stored!.private_key, '1700000000', '{"type":1}');
+    const { signature } = signDelivery(stored!.private_key, '1700000000', '{"type":1}');
     const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(application.verify_key, 'hex').toString('base64url') }, format: 'jwk' });
     expect(verify(null, Buffer.from('1700000000{"type":1}'), publicKey, Buffer.from(signature, 'hex'))).toBe(true);
     const alias = await registry.bot({ method: 'GET', url: '/api/v10/oauth2/applications/@me' });

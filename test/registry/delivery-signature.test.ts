@@ -42,8 +42,11 @@ describe('the delivery signature', () => {
       const timestamp = String(1_700_000_000 + round);
       const body = JSON.stringify({ type: 2, round, text: 'héllo ✓ 🎉'.repeat(round * 7) });
       const message = Buffer.from(timestamp + body);
-      const signature = Buffer.from(signDelivery(keys.privateKey, timestamp, body), 'hex');
+      const signed = signDelivery(keys.privateKey, timestamp, body);
+      const signature = Buffer.from(signed.signature, 'hex');
       expect(signature).toHaveLength(64);
+      // The body's bytes as signed are the ones a delivery sends: its UTF-8.
+      expect(signed.body.equals(Buffer.from(body))).toBe(true);
       expect(await verdicts(publicKey, message, signature)).toEqual(ALL_ACCEPT);
       const changed = Buffer.from(signature);
       changed[round % 64] = (changed[round % 64] as number) ^ 1;
@@ -60,14 +63,14 @@ describe('the delivery signature', () => {
     // More than the signer keeps ready between two turns, and over turns where it makes more.
     for (let turn = 0; turn < 4; turn++) {
       for (let index = 0; index < 40; index++) {
-        const signature = Buffer.from(signDelivery(keys.privateKey, '1700000000', '{"type":1}'), 'hex');
+        const signature = Buffer.from(signDelivery(keys.privateKey, '1700000000', '{"type":1}').signature, 'hex');
         seen.add(signature.subarray(0, 32).toString('hex'));
         expect(sodium.crypto_sign_verify_detached(signature, message, publicKey)).toBe(true);
       }
       await new Promise((resolve) => setImmediate(resolve));
     }
     expect(seen.size).toBe(160);
-    expect((await verdicts(publicKey, message, Buffer.from(signDelivery(keys.privateKey, '1700000000', '{"type":1}'), 'hex')))).toEqual(ALL_ACCEPT);
+    expect((await verdicts(publicKey, message, Buffer.from(signDelivery(keys.privateKey, '1700000000', '{"type":1}').signature, 'hex')))).toEqual(ALL_ACCEPT);
   });
 
   it('has a canonical S (below the group order), as strict verifiers require', () => {

@@ -74,20 +74,23 @@ export function deliverOverHttp(
       error: 'the application has no interactions endpoint URL',
     });
   }
-  return postSigned(url, body, timestamp, signDelivery(application.private_key, timestamp, body), options);
+  const signed = signDelivery(application.private_key, timestamp, body);
+  return postSigned(url, { body, timestamp, signature: signed.signature, bytes: signed.body }, options);
+}
+
+/** A body as signed: its text, the timestamp and signature its headers carry, and the text's UTF-8 when the signer made it. */
+export interface SignedBody {
+  body: string;
+  timestamp: string;
+  signature: string;
+  bytes?: Buffer;
 }
 
 /**
  * Sends an already signed body. The endpoint verification uses it directly to send a
  * deliberately bad signature; everything else goes through `deliverOverHttp`.
  */
-export async function postSigned(
-  url: string,
-  body: string,
-  timestamp: string,
-  signature: string,
-  options: DeliveryOptions = {},
-): Promise<DeliveryResult> {
+export async function postSigned(url: string, { body, timestamp, signature, bytes }: SignedBody, options: DeliveryOptions = {}): Promise<DeliveryResult> {
   const headers = {
     'Content-Type': 'application/json',
     'User-Agent': DELIVERY_USER_AGENT,
@@ -97,14 +100,14 @@ export async function postSigned(
   const request: DeliveryRequest = { url, headers, body };
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const init: PostInit = {
-    method: 'POST', headers, body, timeoutMs, ...(options.timers ? { timers: options.timers } : {}), ...(options.signal ? { signal: options.signal } : {}),
+    method: 'POST', headers, body: bytes ?? body, timeoutMs, ...(options.timers ? { timers: options.timers } : {}), ...(options.signal ? { signal: options.signal } : {}),
   };
   options.onSend?.(request);
   const started = performance.now();
   try {
     const response = await (options.fetch ? fetchWithin(options.fetch, url, init) : httpPost(url, init));
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    return { request, ...(await readEndpointAnswer(response.status, response.headers, bytes)), elapsedMs: performance.now() - started };
+    const answer = new Uint8Array(await response.arrayBuffer());
+    return { request, ...(await readEndpointAnswer(response.status, response.headers, answer)), elapsedMs: performance.now() - started };
   } catch (error) {
     const elapsedMs = performance.now() - started;
     if ((error as Error).name === 'TimeoutError') return { request, outcome: 'timeout', elapsedMs, error: `timed out after ${timeoutMs / 1000} s` };

@@ -32,7 +32,8 @@ export const ANSWER_TOO_LARGE = 'ANSWER_TOO_LARGE';
 export interface PostInit {
   method: string;
   headers: Record<string, string>;
-  body: string;
+  /** Text (sent as UTF-8), or its bytes. */
+  body: string | Buffer;
   /** The deadline for the whole exchange, answer included: past it the request rejects with a `TimeoutError`. */
   timeoutMs: number;
   /** Where the deadline's timer is set: the machine's by default (request-deadline.ts). */

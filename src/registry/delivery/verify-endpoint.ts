@@ -40,13 +40,14 @@ export async function verifyInteractionsEndpoint(
 
   const timestamp = String(Math.floor(now() / 1000));
   const ping = pingBody(application, nextId(), options.user);
-  const answer = await postSigned(url, ping, timestamp, signDelivery(application.private_key, timestamp, ping), options);
+  const signed = signDelivery(application.private_key, timestamp, ping);
+  const answer = await postSigned(url, { body: ping, timestamp, signature: signed.signature, bytes: signed.body }, options);
   const pingProblem = describePingAnswer(answer, seconds);
   if (pingProblem !== undefined) return { ok: false, check: 'ping', reason: pingProblem };
 
   const forged = pingBody(application, nextId(), options.user);
-  const signature = flipFirstByte(signDelivery(application.private_key, timestamp, forged));
-  const refusal = await postSigned(url, forged, timestamp, signature, options);
+  const signature = flipFirstByte(signDelivery(application.private_key, timestamp, forged).signature);
+  const refusal = await postSigned(url, { body: forged, timestamp, signature }, options);
   const signatureProblem = describeForgedAnswer(refusal, seconds);
   if (signatureProblem !== undefined) return { ok: false, check: 'bad-signature', reason: signatureProblem };
   return { ok: true };

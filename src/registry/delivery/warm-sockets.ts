@@ -27,8 +27,10 @@ const idle = new Map<string, Idle[]>();
 export interface WarmRequest {
   host: string;
   port: number;
+  /** Latin-1, as node:http writes a head. */
   head: string;
-  body: string;
+  /** Text (sent as UTF-8), or its bytes. */
+  body: string | Buffer;
   /** Past it the request rejects with a `TimeoutError` (request-deadline.ts). */
   timeoutMs: number;
   /** Where the deadline's timer is set: the machine's by default (request-deadline.ts). */
@@ -49,7 +51,7 @@ export function postWarm(request: WarmRequest): Promise<ReadAnswer> {
     // Written first, in one write for head and body as node:http joins them (one packet for a
     // small delivery); what watched the idle connection and what reads the answer are set up
     // after, as no event can come before this turn ends: the app's copy waits for none of it.
-    socket.write(request.head + request.body);
+    socket.write(requestBytes(request.head, request.body));
     parked?.wake();
     const reader = new AnswerReader(request.maxAnswerBytes, request.tooLarge);
     let settled = false;
@@ -82,6 +84,16 @@ export function postWarm(request: WarmRequest): Promise<ReadAnswer> {
     const unwatch = watchDeadline(request.timeoutMs, request.signal, settle, request.timers);
     socket.on('data', onData).on('end', onEnd).on('close', onEnd).on('error', onError);
   });
+}
+
+/** The head and the body in one buffer: the body's bytes are given (signed as they are, deliver-over-http.ts) or encoded here. */
+function requestBytes(head: string, body: string | Buffer): Buffer {
+  const headLength = head.length;
+  const bytes = Buffer.allocUnsafe(headLength + Buffer.byteLength(body));
+  bytes.write(head, 0, 'latin1');
+  if (typeof body === 'string') bytes.write(body, headLength, 'utf8');
+  else body.copy(bytes, headLength);
+  return bytes;
 }
 
 /** A new connection, as node:http's keep-alive agent opens one (no Nagle delay, TCP keep-alive). */

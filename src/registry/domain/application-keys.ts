@@ -4,7 +4,7 @@
  */
 import { createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { NonceSigner, type SignerSodium } from './nonce-signer.js';
+import { NonceSigner, type SignedText, type SignerSodium } from './nonce-signer.js';
 
 export interface ApplicationKeys {
   /** 32-byte raw public key, hex. */
@@ -24,7 +24,7 @@ export function generateApplicationKeys(): ApplicationKeys {
 }
 
 /** What a delivery is signed with: libsodium's, else node:crypto's (see `signer`). */
-type Signer = (message: Buffer) => Buffer;
+type Signer = (timestamp: string, body: string) => SignedText;
 
 /**
  * A signature is on every delivery's path: with libsodium (sodium-native, Node-API prebuilds
@@ -55,16 +55,26 @@ function signer(privateKey: string): Signer {
   sodium ??= loadSodium();
   if (sodium) {
     const nonceSigner = new NonceSigner(sodium, der.subarray(der.length - SEED_BYTES));
-    signWith = (message) => nonceSigner.sign(message);
+    signWith = (timestamp, body) => nonceSigner.signText(timestamp, body);
   } else {
     const key: KeyObject = createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
-    signWith = (message) => sign(null, message, key);
+    signWith = (timestamp, body) => {
+      const message = Buffer.from(timestamp + body);
+      return { signature: sign(null, message, key), text: message.subarray(Buffer.byteLength(timestamp)) };
+    };
   }
   signers.set(privateKey, signWith);
   return signWith;
 }
 
-/** Signs `timestamp + body` as the service does for interactions endpoints; hex signature. */
-export function signDelivery(privateKey: string, timestamp: string, body: string): string {
-  return signer(privateKey)(Buffer.from(timestamp + body)).toString('hex');
+/** A delivery's signature (hex, as its header carries it) and its body's bytes, encoded once for both. */
+export interface SignedDelivery {
+  signature: string;
+  body: Buffer;
+}
+
+/** Signs `timestamp + body` as the service does for interactions endpoints. */
+export function signDelivery(privateKey: string, timestamp: string, body: string): SignedDelivery {
+  const signed = signer(privateKey)(timestamp, body);
+  return { signature: signed.signature.toString('hex'), body: signed.text };
 }

@@ -8,6 +8,8 @@
  * message, which makes the signature deterministic; every verifier checks SB = R + kA only,
  * which holds for any r, so a uniformly random r, used once, gives a signature that verifies
  * everywhere (test/registry/delivery-signature.test.ts checks OpenSSL, libsodium and WebCrypto).
+ * k is one call of libsodium's SHA-512 over R, A and the message laid out in one buffer, the
+ * message encoded there (`signText`), so its sender writes those very bytes.
  * The points and hashes are libsodium's; only S's sum and product are BigInt arithmetic,
  * which is not constant-time: right for the simulated apps' keys, which sign on loopback
  * and mean nothing outside a registry, not for keys worth a timing attack.
@@ -16,10 +18,6 @@
 /** The slice of sodium-native (libsodium) the signer uses. */
 export interface SignerSodium {
   crypto_hash_sha512(output: Buffer, input: Buffer): void;
-  crypto_hash_sha512_init(state: Buffer): void;
-  crypto_hash_sha512_update(state: Buffer, input: Buffer): void;
-  crypto_hash_sha512_final(state: Buffer, output: Buffer): void;
-  crypto_hash_sha512_STATEBYTES: number;
   crypto_core_ed25519_scalar_random(scalar: Buffer): void;
   crypto_core_ed25519_scalar_reduce(scalar: Buffer, wide: Buffer): void;
   crypto_scalarmult_ed25519_base_noclamp(point: Buffer, scalar: Buffer): void;
@@ -31,6 +29,15 @@ const ORDER = (1n << 252n) + 27742317777372353535851937790883648493n;
 const LOW_64 = (1n << 64n) - 1n;
 /** Nonces kept ready per key: enough for a burst of deliveries between two turns. */
 const READY = 16;
+
+/** R and A, hashed ahead of the message: k = SHA-512(R ‖ A ‖ message). */
+const HASHED_AHEAD = 64;
+
+/** A signature, and the signed text's bytes as they were hashed. */
+export interface SignedText {
+  signature: Buffer;
+  text: Buffer;
+}
 
 interface Nonce {
   scalar: bigint;
@@ -55,7 +62,6 @@ export class NonceSigner {
   readonly #publicKey = Buffer.alloc(32);
   readonly #secret: bigint;
   readonly #ready: Nonce[] = [];
-  readonly #state: Buffer;
   readonly #wide = Buffer.alloc(64);
   readonly #reduced = Buffer.alloc(32);
   #filling = false;
@@ -73,20 +79,39 @@ export class NonceSigner {
     this.#secret = readScalar(digest.subarray(0, 32)) % ORDER;
     digest.fill(0);
     secretKey.fill(0);
-    this.#state = Buffer.alloc(sodium.crypto_hash_sha512_STATEBYTES);
     this.#fill();
   }
 
   /** The 64-byte signature of `message`; its nonce is never used again. */
   sign(message: Buffer): Buffer {
+    const input = Buffer.allocUnsafe(HASHED_AHEAD + message.length);
+    message.copy(input, HASHED_AHEAD);
+    return this.#signInput(input);
+  }
+
+  /**
+   * The signature of `prefix + text` as UTF-8, and the text's
+   * bytes: the text is encoded once, straight into what is hashed, and its bytes are the
+   * ones its sender writes (a delivery's body; the prefix is its timestamp). Encoding the
+   * message on its own, then hashing R, A and it in three calls, was a third of the
+   * signature's time on a delivery's path (docs/benchmarks.md).
+   */
+  signText(prefix: string, text: string): SignedText {
+    const start = HASHED_AHEAD + Buffer.byteLength(prefix);
+    const input = Buffer.allocUnsafe(start + Buffer.byteLength(text));
+    input.write(prefix, HASHED_AHEAD, 'utf8');
+    input.write(text, start, 'utf8');
+    return { signature: this.#signInput(input), text: input.subarray(start) };
+  }
+
+  /** Signs what `input` holds after its first HASHED_AHEAD bytes, which it fills with R and A: k is the hash of all of it, in one call. */
+  #signInput(input: Buffer): Buffer {
     const nonce = this.#ready.pop() ?? this.#nonce();
     this.#fill();
     const sodium = this.#sodium;
-    sodium.crypto_hash_sha512_init(this.#state);
-    sodium.crypto_hash_sha512_update(this.#state, nonce.point);
-    sodium.crypto_hash_sha512_update(this.#state, this.#publicKey);
-    sodium.crypto_hash_sha512_update(this.#state, message);
-    sodium.crypto_hash_sha512_final(this.#state, this.#wide);
+    nonce.point.copy(input, 0);
+    this.#publicKey.copy(input, 32);
+    sodium.crypto_hash_sha512(this.#wide, input);
     sodium.crypto_core_ed25519_scalar_reduce(this.#reduced, this.#wide);
     const signature = Buffer.allocUnsafe(64);
     nonce.point.copy(signature, 0);
