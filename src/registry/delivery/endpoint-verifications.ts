@@ -66,6 +66,12 @@ export class EndpointVerifications {
     return this.settings.now() - known.settled.at < retryAfter ? known.verdict : undefined;
   }
 
+  /** Whether this URL passed its verification (settled, not in flight): a delivery to it need not wait for a verdict. */
+  verified(applicationId: string, url: string): boolean {
+    const known = this.verdicts.get(applicationId);
+    return known !== undefined && known.url === url && known.settled?.verdict.ok === true;
+  }
+
   /** Runs a verification and remembers it, in flight and then settled. */
   start(applicationId: string, url: string, run: () => Promise<EndpointVerification>): Promise<EndpointVerification> {
     const entry: Remembered = { url, verdict: Promise.resolve({ ok: true }) };

@@ -48,6 +48,18 @@ export async function deliver(
   services: InteractionServices, application: ApplicationRecord, record: InteractionRecord,
   sent: (error?: unknown) => void, write: (later?: boolean) => Promise<void>,
 ): Promise<void> {
+  const url = application.interactions_endpoint_url;
+  let request: DeliveryRequest | undefined;
+  const send = () => deliverOverHttp(application, record.payload, {
+    ...services.verifications.deliveryOptions(),
+    timeoutMs: Math.max(1, record.created_at + services.deadlineMs - services.now()),
+    onSend: (sending) => {
+      request = sending;
+    },
+  });
+  // An endpoint known good gets the app's copy before anything else is set up (the deadline's
+  // timer, what tells the client): on a warm connection it is written there and then.
+  let answered = url !== null && services.verifications.verified(application.id, url) ? send() : undefined;
   const cancelDeadline = services.deadlines.after(Math.max(0, record.created_at + services.deadlineMs - services.now()), () =>
     deadlineReached(services, record).catch((error: unknown) => {
       console.error(`slashbench: an interaction's deadline could not be applied: ${(error as Error).message}`);
@@ -67,7 +79,7 @@ export async function deliver(
     }
   };
 
-  if (application.interactions_endpoint_url === null) {
+  if (url === null) {
     const dispatched = services.gateway.dispatchToBot(application.id, 'INTERACTION_CREATE', record.payload, record.guild_id);
     if (!await stored()) return;
     announce();
@@ -87,30 +99,24 @@ export async function deliver(
     return;
   }
   // A first delivery verifies the endpoint (two PINGs) before sending: the client hears of the interaction meanwhile.
-  const verifying = services.verifications.recall(application.id, application.interactions_endpoint_url) === undefined;
+  const verifying = answered === undefined && services.verifications.recall(application.id, url) === undefined;
   if (verifying) {
     if (!await stored()) return;
     announce();
     sent();
   }
-  const verdict = await ensureVerified(services.store, application, services.verifications);
-  if (!verdict.ok) {
-    if (!await stored()) return;
-    if (!verifying) announce();
-    cancelDeadline();
-    await fail(services, record, 'endpoint-error', `The interactions endpoint failed verification (${verdict.check}): ${verdict.reason}`);
-    sent();
-    return;
+  if (answered === undefined) {
+    const verdict = await ensureVerified(services.store, application, services.verifications);
+    if (!verdict.ok) {
+      if (!await stored()) return;
+      if (!verifying) announce();
+      cancelDeadline();
+      await fail(services, record, 'endpoint-error', `The interactions endpoint failed verification (${verdict.check}): ${verdict.reason}`);
+      sent();
+      return;
+    }
+    answered = send();
   }
-  const remaining = record.created_at + services.deadlineMs - services.now();
-  let request: DeliveryRequest | undefined;
-  const answered = deliverOverHttp(application, record.payload, {
-    ...services.verifications.deliveryOptions(),
-    timeoutMs: Math.max(1, remaining),
-    onSend: (sending) => {
-      request = sending;
-    },
-  });
   // The request is on its way (written at once on a warm connection, on the next tick by
   // node:https); the interaction's row and the client's events follow it rather than holding
   // it up, and always come before the answer's. A registry alone on its store keeps the row
