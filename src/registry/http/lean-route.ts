@@ -8,7 +8,9 @@
  * empty or too large body, another type, a preflight) goes on to Fastify's route, which
  * answers the same way: the body is parsed by the same function, an error is answered as the
  * app's error handler answers it, with the CORS headers its hook adds
- * (test/registry/lean-route.test.ts compares the two answers).
+ * (test/registry/lean-route.test.ts compares the two answers). A connection whose requests
+ * are all plain is answered a level lower still, from its bytes (lean-connections.ts), with
+ * the same answers (`leanAnswer`).
  */
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -25,20 +27,49 @@ export interface LeanRequest {
   socket: IncomingMessage['socket'];
 }
 
+/** The route's work on a plain request: succeeds once it may be answered 204, or throws what the route's handler would. */
+export type LeanHandler = (request: LeanRequest, body: unknown) => Promise<void>;
+
+/** The length of a plain request's body, from its headers; undefined for a request that is not plain. */
+export function plainLength(contentType: unknown, contentLength: unknown, transferEncoding: unknown): number | undefined {
+  if (contentType !== JSON_TYPE || typeof contentLength !== 'string' || transferEncoding !== undefined || !/^[1-9]\d{0,8}$/.test(contentLength)) return undefined;
+  const length = Number(contentLength);
+  return length <= DEFAULT_BODY_LIMIT ? length : undefined;
+}
+
 /** Whether the request is one the lean path takes, decided from its head alone. */
 function isPlain(request: IncomingMessage, method: string, url: string): boolean {
-  if (request.method !== method || request.url !== url || request.headers['content-type'] !== JSON_TYPE) return false;
-  const length = request.headers['content-length'];
-  return length !== undefined && request.headers['transfer-encoding'] === undefined && /^[1-9]\d{0,8}$/.test(length) && Number(length) <= DEFAULT_BODY_LIMIT;
+  const { headers } = request;
+  return request.method === method && request.url === url && plainLength(headers['content-type'], headers['content-length'], headers['transfer-encoding']) !== undefined;
+}
+
+/** An answer as the route gives it: 204 with the CORS headers, or the app's error handler's answer. */
+export interface LeanAnswer {
+  status: number;
+  headers: Record<string, string> | undefined;
+  body?: string;
+}
+
+/**
+ * Runs `handle` on the body `read` gives (it throws the service's 50109 for a body that is
+ * not JSON, as `parseJsonBody` does); answers as the route would. Never rejects.
+ */
+export async function leanAnswer(app: FastifyInstance, handle: LeanHandler, request: LeanRequest, read: () => unknown): Promise<LeanAnswer> {
+  try {
+    await handle(request, read());
+    return { status: 204, headers: crossOriginHeaders(request) };
+  } catch (error) {
+    const known = answeredError(error, app.log);
+    const body = JSON.stringify(known.body());
+    return { status: known.status, headers: { ...crossOriginHeaders(request), ...known.headers, 'content-type': JSON_TYPE, 'content-length': String(Buffer.byteLength(body)) }, body };
+  }
 }
 
 /**
  * Takes `method url`'s plain requests from the app's server before Fastify sees them;
  * `handle` succeeds with a 204, or throws what the route's handler would.
  */
-export function answerAheadOfFastify(
-  app: FastifyInstance, method: string, url: string, handle: (request: LeanRequest, body: unknown) => Promise<void>,
-): void {
+export function answerAheadOfFastify(app: FastifyInstance, method: string, url: string, handle: LeanHandler): void {
   const server = app.server;
   const fastify = server.listeners('request') as Array<(request: IncomingMessage, response: ServerResponse) => void>;
   server.removeAllListeners('request');
@@ -59,17 +90,7 @@ export function answerAheadOfFastify(
       received += chunk.length;
       if (received !== length) return;
       const text = (chunks.length === 1 ? chunks[0] as Buffer : Buffer.concat(chunks)).toString('utf8');
-      (async () => handle(lean, parseJsonBody(text)))().then(
-        () => response.writeHead(204, crossOriginHeaders(lean)).end(),
-        (error: unknown) => {
-          const known = answeredError(error, app.log);
-          const cors = crossOriginHeaders(lean);
-          const body = JSON.stringify(known.body());
-          response.writeHead(known.status, {
-            ...cors, ...known.headers, 'content-type': JSON_TYPE, 'content-length': String(Buffer.byteLength(body)),
-          }).end(body);
-        },
-      );
+      void leanAnswer(app, handle, lean, () => parseJsonBody(text)).then((answer) => response.writeHead(answer.status, answer.headers).end(answer.body));
     });
   });
 }

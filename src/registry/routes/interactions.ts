@@ -6,7 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { RegistryContext } from '../registry-context.js';
 import { waitsForFeed } from '../feed/change-feed.js';
-import { answerAheadOfFastify, type LeanRequest } from '../http/lean-route.js';
+import { answerAheadOfHttp } from '../http/lean-connections.js';
+import { answerAheadOfFastify, type LeanHandler, type LeanRequest } from '../http/lean-route.js';
 import { requestUpload } from '../http/request-files.js';
 import { resource } from '../http/resource.js';
 import { ServiceError } from '../http/service-error.js';
@@ -26,13 +27,16 @@ export function registerInteractionRoutes(app: FastifyInstance, context: Registr
       return reply.code(204).send();
     },
   });
-  // The same route's plain requests, answered ahead of Fastify (lean-route.ts), after the
+  // The same route's plain requests, answered ahead of Fastify (lean-route.ts), and on a
+  // connection that sends nothing else, ahead of node:http (lean-connections.ts), after the
   // feed has caught up where every request through Fastify waits for it (app.ts).
   const invoke = (request: LeanRequest, body: unknown) => invokeFor(context, request, body);
-  answerAheadOfFastify(app, 'POST', INVOCATIONS, waitsForFeed(context.store) ? async (request, body) => {
+  const lean: LeanHandler = waitsForFeed(context.store) ? async (request, body) => {
     await context.feed?.caughtUp();
     await invoke(request, body);
-  } : invoke);
+  } : invoke;
+  answerAheadOfFastify(app, 'POST', INVOCATIONS, lean);
+  answerAheadOfHttp(app, 'POST', INVOCATIONS, lean);
 
   resource(app, '/api/v10/interactions/:interactionId/:token/callback', {
     POST: async (request, reply) => {
