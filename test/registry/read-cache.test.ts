@@ -383,20 +383,28 @@ describe('the read cache behind a store', () => {
       made += 1;
       return { name: (await first.world.guild('1'))?.name };
     });
+    expect(first.sql.keptAnswer('guild name')).toBeUndefined();
     expect(await guildName()).toEqual({ name: 'Before' });
     const kept = await guildName();
     expect(made).toBe(1);
+    // The same answer without a wait, under the same rules.
+    expect(first.sql.keptAnswer('guild name')).toBe(kept);
     expect(() => Object.assign(kept, { name: 'changed by a caller' })).toThrow(TypeError);
     // A write to a table no cached read depends on keeps the answer.
     await first.sql.run('INSERT INTO processes (id, heartbeat_at) VALUES (?, ?)', 'another', 1);
     expect(await guildName()).toEqual({ name: 'Before' });
     expect(made).toBe(1);
     await first.world.putGuild({ id: '1', name: 'Mine', owner_id: '2', locale: 'en-US' });
+    expect(first.sql.keptAnswer('guild name')).toBeUndefined();
     expect(await guildName()).toEqual({ name: 'Mine' });
     await settled();
     await second.world.putGuild({ id: '1', name: 'Theirs', owner_id: '2', locale: 'en-US' });
     await settled();
+    expect(first.sql.keptAnswer('guild name')).toBeUndefined();
     expect(await guildName()).toEqual({ name: 'Theirs' });
+    await first.transaction(async () => {
+      expect(first.sql.keptAnswer('guild name')).toBeUndefined();
+    });
     expect(made).toBe(3);
   });
 });

@@ -35,7 +35,7 @@ export async function invokeFor(context: RegistryContext, request: OriginSource,
     await started.sent;
     return;
   }
-  const { user, checked } = await context.store.sql.cachedAnswer(key, async (): Promise<KeptChecks> => {
+  const { user, checked } = context.store.sql.keptAnswer<KeptChecks>(key) ?? await context.store.sql.cachedAnswer(key, async (): Promise<KeptChecks> => {
     const user = await personOf(context, request);
     return { user, checked: await checkCommand(context, user, parseInvokeBody(body), origin) };
   });
@@ -63,14 +63,28 @@ async function personOf(context: RegistryContext, request: OriginSource): Promis
  * one parseInvokeBody would refuse for its nonce (the one field left out of the key).
  */
 function keptChecksKey(request: OriginSource, body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
-  const { nonce, ...rest } = body as Record<string, unknown>;
-  if (!takesNonce(nonce)) return undefined;
-  if (rest.type !== 2 && rest.type !== 4) return undefined;
-  const data = rest.data;
-  if (typeof data !== 'object' || data === null || Array.isArray(data) || namedIds(data as InvokeBody['data']).length > 0) return undefined;
-  const text = JSON.stringify(rest);
-  if (text.length > KEPT_BODY_CHARS) return undefined;
+  const text = keptBodyText(body);
+  if (text === undefined) return undefined;
   const authorization = request.headers.authorization;
   return `checks\u0000${typeof authorization === 'string' ? authorization : ''}\u0000${requestLocale(request.headers) ?? ''}\u0000${text}`;
+}
+
+/**
+ * The key's part a frozen body makes, by body: a body seen before is frozen (a connection's
+ * same request again is the same body, lean-connections.ts), and cannot have changed since.
+ */
+const keptTexts = new WeakMap<object, string | null>();
+
+/** The body without its nonce, as JSON, where its checks may be kept. */
+function keptBodyText(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const known = keptTexts.get(body);
+  if (known !== undefined) return known ?? undefined;
+  const { nonce, ...rest } = body as Record<string, unknown>;
+  const data = rest.data;
+  const text = takesNonce(nonce) && (rest.type === 2 || rest.type === 4) && typeof data === 'object' && data !== null && !Array.isArray(data)
+    && namedIds(data as InvokeBody['data']).length === 0 ? JSON.stringify(rest) : undefined;
+  const kept = text !== undefined && text.length <= KEPT_BODY_CHARS ? text : undefined;
+  if (Object.isFrozen(body)) keptTexts.set(body, kept ?? null);
+  return kept;
 }

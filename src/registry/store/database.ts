@@ -33,6 +33,8 @@ export interface Sql {
    * frozen: a caller copies what it changes.
    */
   cachedAnswer<T>(key: string, make: () => Promise<T>): Promise<T>;
+  /** The answer `cachedAnswer` keeps under `key` now, if one is: no wait for a caller that has one (undefined inside a transaction). */
+  keptAnswer<T>(key: string): T | undefined;
   /**
    * `run`, for a write whose effect on one cached read (`cachedGet`) is known: `next` makes
    * that read's answer after the write from its answer before it (undefined when it found

@@ -146,6 +146,10 @@ export class PostgresDatabase implements Sql {
     return this.reads.answer(key, make);
   }
 
+  keptAnswer<T>(key: string): T | undefined {
+    return this.reads.kept<T>(key);
+  }
+
   async transaction<T>(work: () => Promise<T>, key?: string): Promise<T> {
     if (this.scope.current() !== undefined) return work();
     if (key === undefined) return this.attempts(work);

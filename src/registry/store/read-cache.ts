@@ -110,6 +110,13 @@ export class ReadCache {
     return this.readAsync(ANSWERS, [key], async () => deepFreeze(await make()));
   }
 
+  /** What `answer` keeps under `key` now, under the same rules, without a promise: undefined when nothing is kept (or inside a transaction). */
+  kept<T>(key: string): T | undefined {
+    if (this.source.inTransaction()) return undefined;
+    this.checkOtherConnections();
+    return this.rows.get(ANSWERS)?.get(key) as T | undefined;
+  }
+
   private keep(sql: string, key: string, value: unknown): void {
     if (this.size >= MAX_ROWS) this.forget();
     let answers = this.rows.get(sql);

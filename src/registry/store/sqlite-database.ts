@@ -240,6 +240,10 @@ export class SqliteDatabase implements Sql {
     return this.reads.answer(key, make);
   }
 
+  keptAnswer<T>(key: string): T | undefined {
+    return this.reads.kept<T>(key);
+  }
+
   /**
    * BEGIN IMMEDIATE (the write lock up front, so another process on the same data
    * directory makes this wait, busy_timeout, instead of failing with SQLITE_BUSY_SNAPSHOT),
