@@ -309,8 +309,8 @@ describe('the read cache behind a store', () => {
     await first.sql.run('UPDATE processes SET heartbeat_at = 2 WHERE id = ?', 'none');
     await first.sql.run('INSERT INTO processes (id, heartbeat_at) VALUES (?, ?)', 'c', 1);
     await nextTurn();
-    expect(asked.count).toBe(before + 1);
     expect((await first.world.guild('1'))?.name).toBe('Theirs');
+    expect(asked.count).toBe(before + 1);
     // Its own commits alone, a transaction's and a statement's: nothing asked.
     await first.transaction(async () => {
       await first.sql.run('INSERT INTO processes (id, heartbeat_at) VALUES (?, ?)', 'd', 1);

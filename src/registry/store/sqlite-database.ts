@@ -44,16 +44,10 @@ export class SqliteDatabase implements Sql {
   private readonly walHeader: WalHeader | null;
   /** `data_version` as of the header `walHeader` last saw. */
   private version = -1;
-  /** Whether a look after this turn's writes is scheduled (`written`). */
-  private lookScheduled = false;
   /** This connection's commits that wrote rows since the WAL's header was last looked at (`dataVersion`). */
   private ownCommits = 0;
   /** Whether the running transaction wrote rows (its COMMIT is then one of `ownCommits`). */
   private transactionWrote = false;
-  private readonly lookAfterWrites = () => {
-    this.lookScheduled = false;
-    if (this.db.open) this.dataVersion();
-  };
 
   /** `file` is the database's path; null for an in-memory database (which no other process can share). */
   constructor(readonly db: SqliteConnection, readonly file: string | null = null) {
@@ -76,9 +70,7 @@ export class SqliteDatabase implements Sql {
       inTransaction: () => db.inTransaction,
       busy: () => this.gate !== null,
       committed: (wrote) => {
-        if (!wrote) return;
-        this.ownCommits += 1;
-        this.lookSoon();
+        if (wrote) this.ownCommits += 1;
       },
       lost: (error) => {
         this.reads.forget();
@@ -103,26 +95,17 @@ export class SqliteDatabase implements Sql {
   }
 
   /**
-   * Told of this connection's writes: they change the WAL's header too, so once the turn
-   * is over (off the time a request waits for) the header is read again, and the next
-   * turn's first read finds the header as it was left. The header's change counter says
-   * whether the commits since the last look were all this connection's (`counted`); only
-   * when another connection's may be among them is SQLite asked (`PRAGMA data_version`,
-   * two lock calls, about 25 µs of each write turn in the delivery benchmark's profile). A
-   * turn that writes before it reads has its look for other connections' commits first,
-   * while the header is still the one last seen.
+   * Told of this connection's writes. A turn that writes before it reads has its look for
+   * other connections' commits first, while the header is still the one last seen; the
+   * next turn's look finds the header moved by this connection's commits, which its change
+   * counter tells apart from another's (`counted`, `dataVersion`): only when another
+   * connection's may be among them is SQLite asked (`PRAGMA data_version`, two lock calls,
+   * about 25 µs in the delivery benchmark's profile). A look of its own after each writing
+   * turn, which this once had, was a sixth of the header's reads and told nothing more.
    */
   private written(sql: string): void {
     this.reads.version();
     this.reads.written(sql);
-    this.lookSoon();
-  }
-
-  /** Looks at the WAL's header once this turn is over (`lookAfterWrites`). */
-  private lookSoon(): void {
-    if (this.walHeader === null || this.lookScheduled) return;
-    this.lookScheduled = true;
-    setImmediate(this.lookAfterWrites);
   }
 
   /** `data_version` as this turn of the event loop sees it: one look per turn, shared with the read cache. */
