@@ -76,6 +76,20 @@ describe('the delivery client', () => {
     }
   });
 
+  it('refuses a header node:http refuses, naming it, and sends nothing', async () => {
+    let connections = 0;
+    const endpoint = await listening(createTcpServer(() => connections++));
+    const url = `http://127.0.0.1:${endpoint.port}/interactions`;
+    for (const headers of [{ ...HEADERS, 'X-Bad': 'line\r\nbreak' }, { ...HEADERS, 'X\nBad': 'value' }]) {
+      const name = Object.keys(headers).at(-1);
+      await expect(httpPost(url, { method: 'POST', headers, body: '{}', timeoutMs: DELIVERY_TIMEOUT_MS }))
+        .rejects.toMatchObject({ code: 'ERR_INVALID_CHAR', message: `Invalid character in header content ["${name}"]` });
+      // node:http refuses the same header too.
+      expect(() => request(url, { method: 'POST', headers })).toThrow(TypeError);
+    }
+    expect(connections).toBe(0);
+  });
+
   it('rejects past the deadline, or when cancelled, and closes the connection, over plain HTTP and TLS alike', async () => {
     // Accepts connections and never says a word: no answer, no TLS handshake. Each connection's close is watched from its start.
     const closes: Array<Promise<unknown>> = [];

@@ -107,12 +107,14 @@ export async function httpPost(url: string, init: PostInit): Promise<PostAnswer>
   const target = targetOf(url);
   const lines = headLines(target, init);
   if (target.secure) return await postOverTls(target, lines, init);
-  let head = `${init.method} ${target.options.path ?? '/'} HTTP/1.1\r\n`;
-  for (let index = 0; index < lines.length; index += 2) {
-    const [name, value] = [lines[index] as string, lines[index + 1] as string];
-    if (INVALID_HEADER.test(name) || INVALID_HEADER.test(value)) throw Object.assign(new TypeError(`Invalid character in header content ["${name}"]`), { code: 'ERR_INVALID_CHAR' });
-    head += `${name}: ${value}\r\n`;
+  // One look over every name and value (a tab, which either may hold, between them), and
+  // each alone only to name the one refused.
+  if (INVALID_HEADER.test(lines.join('\t'))) {
+    const name = lines.find((_, index) => index % 2 === 0 && (INVALID_HEADER.test(lines[index] as string) || INVALID_HEADER.test(lines[index + 1] as string)));
+    throw Object.assign(new TypeError(`Invalid character in header content ["${name}"]`), { code: 'ERR_INVALID_CHAR' });
   }
+  let head = `${init.method} ${target.options.path ?? '/'} HTTP/1.1\r\n`;
+  for (let index = 0; index < lines.length; index += 2) head += `${lines[index] as string}: ${lines[index + 1] as string}\r\n`;
   const answer = await postWarm({
     host: target.options.hostname ?? 'localhost', port: Number(target.options.port ?? 80), head: `${head}\r\n`, body: init.body,
     timeoutMs: init.timeoutMs, ...(init.timers ? { timers: init.timers } : {}), signal: init.signal, maxAnswerBytes: MAX_ANSWER_BYTES, tooLarge: answerTooLarge,
