@@ -17,7 +17,7 @@
  * the bytes and the behaviour to node:http's).
  */
 import type { FastifyInstance } from 'fastify';
-import { maxHeaderSize, STATUS_CODES } from 'node:http';
+import { maxHeaderSize, STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { deepFreeze } from '../domain/deep-freeze.js';
 import { parseJsonBody } from './json-body.js';
@@ -55,13 +55,20 @@ export function answerBytes(answer: LeanAnswer, keepAliveMs: number | null): Buf
   return bytes;
 }
 
-/** What every lean connection of one route shares. */
-interface Route {
-  app: FastifyInstance;
-  handle: LeanHandler;
+/** A route's plain requests, answered from their connections' bytes. */
+export interface LeanRoute {
+  method: string;
   url: string;
+  /** The answer to a plain request; `read` gives its body, parsed (throwing the service's 50109 for one that is not JSON). Never rejects. */
+  answer(request: LeanRequest, read: () => unknown): Promise<LeanAnswer>;
+}
+
+/** What every lean connection of one server shares. */
+interface Connections {
+  server: Server;
+  route: LeanRoute;
   requestLine: string;
-  /** Whether the app is closing: each answer is then its connection's last. */
+  /** Whether the server is closing: each answer is then its connection's last. */
   closing(): boolean;
   /** Gives the connection to node:http's listeners. */
   toHttp(socket: Socket): void;
@@ -77,7 +84,7 @@ interface Read {
 
 class LeanConnection {
   readonly #socket: Socket;
-  readonly #route: Route;
+  readonly #connections: Connections;
   #answering = false;
   /**
    * The last request read whole: a client sending the same request again (a command invoked
@@ -88,12 +95,12 @@ class LeanConnection {
   /** Bytes that came while an answer was being made: node:http's, once it is written. */
   #held: Buffer | undefined;
 
-  constructor(socket: Socket, route: Route) {
+  constructor(socket: Socket, connections: Connections) {
     this.#socket = socket;
-    this.#route = route;
+    this.#connections = connections;
     // As node:http sets up a connection (its `noDelay` and keep-alive timeout).
     socket.setNoDelay(true);
-    socket.setTimeout(route.app.server.keepAliveTimeout);
+    socket.setTimeout(connections.server.keepAliveTimeout);
     socket.on('data', this.#onData).on('end', this.#onEnd).on('timeout', this.#onTimeout).on('error', this.#onError).on('close', this.#onClose);
   }
 
@@ -116,15 +123,15 @@ class LeanConnection {
       read = () => last.body;
     } else {
       // node:http's limit on a head: the server's own (an option Node's types leave out), else the process's.
-      const { server } = this.#route.app as { server: { maxHeaderSize?: number } };
-      request = plainRequest(chunk, this.#route.requestLine, server.maxHeaderSize ?? maxHeaderSize);
+      const limit = (this.#connections.server as { maxHeaderSize?: number }).maxHeaderSize ?? maxHeaderSize;
+      request = plainRequest(chunk, this.#connections.requestLine, limit);
       if (request === undefined) return this.#toHttp(chunk);
       const fresh = request;
       read = () => this.#remember(chunk, fresh, parseJsonBody(fresh.body.toString('utf8')));
     }
     this.#answering = true;
-    const lean: LeanRequest = { headers: request.headers, url: this.#route.url, protocol: 'http', socket: this.#socket };
-    void leanAnswer(this.#route.app, this.#route.handle, lean, read).then(this.#answered);
+    const lean: LeanRequest = { headers: request.headers, url: this.#connections.route.url, protocol: 'http', socket: this.#socket };
+    void this.#connections.route.answer(lean, read).then(this.#answered);
   };
 
   /** Keeps a request read whole and its body (frozen, as every later same request shares them); answers the body. */
@@ -138,8 +145,8 @@ class LeanConnection {
     this.#answering = false;
     const socket = this.#socket;
     if (!socket.writable) return;
-    const last = this.#route.closing();
-    socket.write(answerBytes(answer, last ? null : this.#route.app.server.keepAliveTimeout));
+    const last = this.#connections.closing();
+    socket.write(answerBytes(answer, last ? null : this.#connections.server.keepAliveTimeout));
     if (last) socket.end();
     else if (this.#held !== undefined) this.#toHttp(this.#held);
   };
@@ -147,12 +154,12 @@ class LeanConnection {
   /** Hands the connection to node:http, with `unread` (bytes it has not answered) read again first. */
   #toHttp(unread: Buffer): void {
     const socket = this.#socket;
-    this.#route.forget(this);
+    this.#connections.forget(this);
     socket.off('data', this.#onData).off('end', this.#onEnd).off('timeout', this.#onTimeout).off('error', this.#onError).off('close', this.#onClose);
     socket.setTimeout(0);
     socket.pause();
     socket.unshift(unread);
-    this.#route.toHttp(socket);
+    this.#connections.toHttp(socket);
     socket.resume();
   }
 
@@ -171,43 +178,64 @@ class LeanConnection {
   };
 
   readonly #onClose = (): void => {
-    this.#route.forget(this);
+    this.#connections.forget(this);
   };
 }
 
+/** A server's lean connections: taken from `open()` on, and ended with `close()`. */
+export interface LeanConnections {
+  open(): void;
+  close(): void;
+}
+
 /**
- * Takes the connections of the app's server from the moment the app is ready, and answers
- * `method url`'s plain requests on them with `handle` (as `answerAheadOfFastify` does);
- * a connection that stops being plain goes to node:http (and from there to the lean route
- * or Fastify). Before the app is ready, and on a server with a request limit per
- * connection, every connection goes to node:http.
+ * Takes over `server`'s connections: once open, each is answered here while its requests are
+ * `route`'s plain ones, and goes to node:http's own listeners at the first that is not.
+ * Before `open()`, after `close()`, and on a server with a request limit per connection,
+ * every connection goes to node:http.
  */
-export function answerAheadOfHttp(app: FastifyInstance, method: string, url: string, handle: LeanHandler): void {
-  const server = app.server;
+export function leanConnections(server: Server, route: LeanRoute): LeanConnections {
   const http = server.listeners('connection') as Array<(socket: Socket) => void>;
   server.removeAllListeners('connection');
   const open = new Set<LeanConnection>();
   let taking = false;
   let closing = false;
-  const route: Route = {
-    app, handle, url, requestLine: `${method} ${url} HTTP/1.1\r\n`,
+  const connections: Connections = {
+    server, route, requestLine: `${route.method} ${route.url} HTTP/1.1\r\n`,
     closing: () => closing,
     toHttp: (socket) => {
       for (const listener of http) listener.call(server, socket);
     },
     forget: (connection) => open.delete(connection),
   };
+  server.on('connection', (socket: Socket) => {
+    if (!taking || closing || (server.maxRequestsPerSocket ?? 0) > 0) return connections.toHttp(socket);
+    open.add(new LeanConnection(socket, connections));
+  });
+  return {
+    open: () => {
+      taking = true;
+    },
+    close: () => {
+      closing = true;
+      for (const connection of open) connection.close();
+    },
+  };
+}
+
+/**
+ * The app's server's lean connections for `method url`, answered with `handle` as
+ * `answerAheadOfFastify` answers (the route's handler, its errors and CORS headers): taken
+ * once the app is ready, and ended as it closes.
+ */
+export function answerAheadOfHttp(app: FastifyInstance, method: string, url: string, handle: LeanHandler): void {
+  const connections = leanConnections(app.server, { method, url, answer: (request, read) => leanAnswer(app, handle, request, read) });
   app.addHook('onReady', (done) => {
-    taking = true;
+    connections.open();
     done();
   });
   app.addHook('preClose', (done) => {
-    closing = true;
-    for (const connection of open) connection.close();
+    connections.close();
     done();
-  });
-  server.on('connection', (socket: Socket) => {
-    if (!taking || closing || (server.maxRequestsPerSocket ?? 0) > 0) return route.toHttp(socket);
-    open.add(new LeanConnection(socket, route));
   });
 }

@@ -49,10 +49,11 @@ export async function deliver(
   sent: (error?: unknown) => void, write: (later?: boolean) => Promise<void>,
 ): Promise<void> {
   const url = application.interactions_endpoint_url;
+  const remaining = () => record.created_at + services.deadlineMs - services.now();
   let request: DeliveryRequest | undefined;
   const send = () => deliverOverHttp(application, record.payload, {
     ...services.verifications.deliveryOptions(),
-    timeoutMs: Math.max(1, record.created_at + services.deadlineMs - services.now()),
+    timeoutMs: Math.max(1, remaining()),
     onSend: (sending) => {
       request = sending;
     },
@@ -60,7 +61,7 @@ export async function deliver(
   // An endpoint known good gets the app's copy before anything else is set up (the deadline's
   // timer, what tells the client): on a warm connection it is written there and then.
   let answered = url !== null && services.verifications.verified(application.id, url) ? send() : undefined;
-  const cancelDeadline = services.deadlines.after(Math.max(0, record.created_at + services.deadlineMs - services.now()), () =>
+  const cancelDeadline = services.deadlines.after(Math.max(0, remaining()), () =>
     deadlineReached(services, record).catch((error: unknown) => {
       console.error(`slashbench: an interaction's deadline could not be applied: ${(error as Error).message}`);
     }));
