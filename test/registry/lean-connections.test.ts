@@ -150,6 +150,21 @@ describe('a lean connection of the registry', () => {
     connection.send(request);
     expect(await connection.answer()).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n[^]*INTERACTION_APPLICATION_COMMAND_INVALID_VERSION/);
     command = edited.json();
+    // Options and an autocomplete go through the option rules with the same (frozen) body each time.
+    const echo = (await registry.app.inject({
+      method: 'POST', url: `/api/v10/applications/${EXAMPLE.app.id}/guilds/${EXAMPLE.guild}/commands`, headers: { authorization: `Bot ${EXAMPLE.app.token}` },
+      payload: { name: 'echo', description: 'Echoes', options: [{ type: 3, name: 'text', description: 'What to say', autocomplete: true }] },
+    })).json();
+    for (const [type, focused] of [[2, undefined], [4, true]] as const) {
+      const body = JSON.stringify({
+        type, application_id: EXAMPLE.app.id, guild_id: EXAMPLE.guild, channel_id: EXAMPLE.general,
+        data: { id: echo.id, name: 'echo', type: 1, version: echo.version, options: [{ type: 3, name: 'text', value: 'hi', ...(focused ? { focused } : {}) }] },
+      });
+      for (let round = 0; round < 3; round++) {
+        connection.send(plain(registry.url, '/api/v10/interactions', body, person));
+        expect(await connection.answer()).toMatch(/^HTTP\/1\.1 204 No Content\r\n/);
+      }
+    }
     connection.socket.destroy();
   });
 
