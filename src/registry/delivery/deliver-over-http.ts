@@ -124,7 +124,7 @@ export async function postSigned(url: string, { body, timestamp, signature, byte
  * itself: one AbortSignal for both, so an endpoint that never answers keeps no socket open.
  * The answer is read whole before the deadline ends, as `httpPost` reads it.
  */
-async function fetchWithin(fetch: typeof globalThis.fetch, url: string, { timeoutMs, timers, signal: outer, ...init }: PostInit): Promise<PostAnswer> {
+async function fetchWithin(fetch: typeof globalThis.fetch, url: string, { timeoutMs, timers, signal: outer, body, ...init }: PostInit): Promise<PostAnswer> {
   const controller = new AbortController();
   let stopped: Error | undefined;
   const unwatch = watchDeadline(timeoutMs, outer, (reason) => {
@@ -132,7 +132,8 @@ async function fetchWithin(fetch: typeof globalThis.fetch, url: string, { timeou
     controller.abort(reason);
   }, timers);
   try {
-    const response = await fetch(url, { ...init, signal: controller.signal });
+    // Bytes as fetch's types take them (a view of an ArrayBuffer, which a Buffer's may not be).
+    const response = await fetch(url, { ...init, body: typeof body === 'string' ? body : new Uint8Array(body), signal: controller.signal });
     const bytes = await response.arrayBuffer();
     return { status: response.status, headers: response.headers, arrayBuffer: async () => bytes, text: async () => Buffer.from(bytes).toString('utf8') };
   } catch (error) {
