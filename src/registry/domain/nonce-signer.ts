@@ -82,30 +82,17 @@ export class NonceSigner {
     this.#fill();
   }
 
-  /** The 64-byte signature of `message`; its nonce is never used again. */
-  sign(message: Buffer): Buffer {
-    const input = Buffer.allocUnsafe(HASHED_AHEAD + message.length);
-    message.copy(input, HASHED_AHEAD);
-    return this.#signInput(input);
-  }
-
   /**
-   * The signature of `prefix + text` as UTF-8, and the text's
-   * bytes: the text is encoded once, straight into what is hashed, and its bytes are the
-   * ones its sender writes (a delivery's body; the prefix is its timestamp). Encoding the
-   * message on its own, then hashing R, A and it in three calls, was a third of the
-   * signature's time on a delivery's path (docs/benchmarks.md).
+   * The 64-byte signature of `prefix + text` as UTF-8 (its nonce never used again), and the
+   * text's bytes: the text is encoded once, straight behind R and A in what is hashed in one
+   * call, and those are the bytes its sender writes (a delivery's body; the prefix is its
+   * timestamp), where the body was encoded once for the signature and again for the socket.
    */
   signText(prefix: string, text: string): SignedText {
     const start = HASHED_AHEAD + Buffer.byteLength(prefix);
     const input = Buffer.allocUnsafe(start + Buffer.byteLength(text));
     input.write(prefix, HASHED_AHEAD, 'utf8');
     input.write(text, start, 'utf8');
-    return { signature: this.#signInput(input), text: input.subarray(start) };
-  }
-
-  /** Signs what `input` holds after its first HASHED_AHEAD bytes, which it fills with R and A: k is the hash of all of it, in one call. */
-  #signInput(input: Buffer): Buffer {
     const nonce = this.#ready.pop() ?? this.#nonce();
     this.#fill();
     const sodium = this.#sodium;
@@ -116,7 +103,7 @@ export class NonceSigner {
     const signature = Buffer.allocUnsafe(64);
     nonce.point.copy(signature, 0);
     writeScalar((nonce.scalar + readScalar(this.#reduced) * this.#secret) % ORDER, signature, 32);
-    return signature;
+    return { signature, text: input.subarray(start) };
   }
 
   /** A fresh nonce: r uniform in [1, L), R = rB. */
