@@ -37,7 +37,7 @@ function forward(): boolean {
     'X-Signature-Ed25519': signed.signature,
     'X-Signature-Timestamp': timestamp,
   };
-  const answered = httpPost(`${botOrigin}/baseline`, { method: 'POST', headers, body: signed.body, timeoutMs: DELIVERY_TIMEOUT_MS });
+  const answered = httpPost(`${botOrigin}/baseline`, { method: 'POST', headers, body: signed.bytes, timeoutMs: DELIVERY_TIMEOUT_MS });
   answered.then((answer) => answer.arrayBuffer(), () => undefined).catch(() => undefined);
   return true;
 }

@@ -46,7 +46,7 @@ describe('the delivery signature', () => {
       const signature = Buffer.from(signed.signature, 'hex');
       expect(signature).toHaveLength(64);
       // The body's bytes as signed are the ones a delivery sends: its UTF-8.
-      expect(signed.body.equals(Buffer.from(body))).toBe(true);
+      expect(signed.bytes.equals(Buffer.from(body))).toBe(true);
       expect(await verdicts(publicKey, message, signature)).toEqual(ALL_ACCEPT);
       const changed = Buffer.from(signature);
       changed[round % 64] = (changed[round % 64] as number) ^ 1;

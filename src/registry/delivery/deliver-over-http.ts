@@ -74,8 +74,7 @@ export function deliverOverHttp(
       error: 'the application has no interactions endpoint URL',
     });
   }
-  const signed = signDelivery(application.private_key, timestamp, body);
-  return postSigned(url, { body, timestamp, signature: signed.signature, bytes: signed.body }, options);
+  return postSigned(url, { body, timestamp, ...signDelivery(application.private_key, timestamp, body) }, options);
 }
 
 /** A body as signed: its text, the timestamp and signature its headers carry, and the text's UTF-8 when the signer made it. */

@@ -40,8 +40,7 @@ export async function verifyInteractionsEndpoint(
 
   const timestamp = String(Math.floor(now() / 1000));
   const ping = pingBody(application, nextId(), options.user);
-  const signed = signDelivery(application.private_key, timestamp, ping);
-  const answer = await postSigned(url, { body: ping, timestamp, signature: signed.signature, bytes: signed.body }, options);
+  const answer = await postSigned(url, { body: ping, timestamp, ...signDelivery(application.private_key, timestamp, ping) }, options);
   const pingProblem = describePingAnswer(answer, seconds);
   if (pingProblem !== undefined) return { ok: false, check: 'ping', reason: pingProblem };
 

@@ -70,11 +70,11 @@ function signer(privateKey: string): Signer {
 /** A delivery's signature (hex, as its header carries it) and its body's bytes, encoded once for both. */
 export interface SignedDelivery {
   signature: string;
-  body: Buffer;
+  bytes: Buffer;
 }
 
 /** Signs `timestamp + body` as the service does for interactions endpoints. */
 export function signDelivery(privateKey: string, timestamp: string, body: string): SignedDelivery {
   const signed = signer(privateKey)(timestamp, body);
-  return { signature: signed.signature.toString('hex'), body: signed.text };
+  return { signature: signed.signature.toString('hex'), bytes: signed.text };
 }
